@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+// KioskKit: the UIKit model for Linux touch panels. Module layout and import direction:
+// ../shared/design/ARCHITECTURE.md (C modules -> KioskGraphics -> KioskUI -> backends -> KioskKit).
+import PackageDescription
+
+let package = Package(
+  name: "KioskKit",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "KioskKit", targets: ["KioskKit"]),
+    .library(name: "KioskTesting", targets: ["KioskTesting"]),
+    .executable(name: "kiosk-demo", targets: ["kiosk-demo"]),
+    .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CPixman", pkgConfig: "pixman-1",
+      providers: [.apt(["libpixman-1-dev"])]),
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "pangocairo",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]),
+    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo"]),
+    .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
+    .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
+    .target(
+      name: "KioskKit",
+      dependencies: [
+        "KioskUI", "KioskGraphics", "KioskVirtual",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
+    .target(name: "CAllocCounter"),
+    .executableTarget(name: "kiosk-demo", dependencies: ["KioskKit"]),
+    .executableTarget(
+      name: "kiosk-bench",
+      dependencies: [
+        "KioskKit", "KioskVirtual", "CAllocCounter",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
+    .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
+    .testTarget(
+      name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
+      exclude: ["Goldens"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
