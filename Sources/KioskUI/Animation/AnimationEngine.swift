@@ -1,0 +1,188 @@
+import KioskGraphics
+
+/// The completion of one `View.animate` call: runs once all its animations ended.
+@MainActor
+final class AnimationGroup {
+  var pending = 0
+  var interrupted = false
+  var completion: ((Bool) -> Void)?
+
+  init(completion: ((Bool) -> Void)?) {
+    self.completion = completion
+  }
+
+  func animationEnded(finished: Bool) {
+    if !finished { interrupted = true }
+    pending -= 1
+    if pending == 0 { AnimationEngine.finishedGroups.append(self) }
+  }
+}
+
+/// When and how an animation runs.
+struct AnimationTiming {
+  var beginTime: Double
+  var duration: Double
+  var curve: AnimationCurve
+  var repeats: Bool
+  var autoreverses: Bool
+
+  init(beginTime: Double, duration: Double, options: AnimationOptions) {
+    self.beginTime = beginTime
+    self.duration = duration
+    self.curve = options.curve
+    self.repeats = options.contains(.repeat)
+    self.autoreverses = options.contains(.autoreverse)
+  }
+
+  /// Progress (0...1 after the curve) at `time`, and whether the animation is over. With
+  /// autoreverse and no repeat the layer ends at the model value, as in UIKit.
+  func progress(at time: Double) -> (value: Double, finished: Bool) {
+    let elapsed = time - beginTime
+    guard elapsed > 0 else { return (0, false) }
+    let cycle = autoreverses ? 2 * duration : duration
+    if !repeats && elapsed >= cycle { return (1, true) }
+    var phase = elapsed.truncatingRemainder(dividingBy: cycle) / duration
+    if phase > 1 { phase = 2 - phase }
+    return (curve.progress(at: phase), false)
+  }
+}
+
+/// One running property animation on one layer.
+@MainActor
+protocol LayerAnimation: AnyObject {
+  var key: PartialKeyPath<LayerState> { get }
+  var group: AnimationGroup { get }
+  /// Writes the value at `time` into `state`; returns whether the animation is over.
+  func apply(to state: inout LayerState, at time: Double) -> Bool
+}
+
+/// An animation of one `Interpolatable` property.
+@MainActor
+final class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
+  let keyPath: WritableKeyPath<LayerState, Value>
+  let from: Value
+  let to: Value
+  let group: AnimationGroup
+  let timing: AnimationTiming
+
+  init(
+    keyPath: WritableKeyPath<LayerState, Value>, from: Value, to: Value, group: AnimationGroup,
+    timing: AnimationTiming
+  ) {
+    self.keyPath = keyPath
+    self.from = from
+    self.to = to
+    self.group = group
+    self.timing = timing
+  }
+
+  var key: PartialKeyPath<LayerState> { keyPath }
+
+  func apply(to state: inout LayerState, at time: Double) -> Bool {
+    let (t, finished) = timing.progress(at: time)
+    state[keyPath: keyPath] = finished ? to : from.interpolated(to: to, fraction: t)
+    return finished
+  }
+}
+
+/// Runs every property animation of every layer. Ticks come from the screens' display
+/// links (an output's frame events), so nothing ticks while nothing animates.
+@MainActor
+enum AnimationEngine {
+  struct Context {
+    var duration: Double
+    var delay: Double
+    var options: AnimationOptions
+    var group: AnimationGroup
+  }
+
+  static var contexts: [Context] = []
+  static var animatingLayers: [Layer] = []
+  static var finishedScratch: [Int] = []
+  static var finishedGroups: [AnimationGroup] = []
+  static var disabledDepth = 0
+
+  /// Whether any animation is running or waiting to start.
+  static var isActive: Bool { !animatingLayers.isEmpty }
+
+  /// Called by a layer when an animatable property changes: inside an animation block this
+  /// adds an animation and returns true; outside it ends any animation of that property.
+  static func animate<T: Interpolatable>(
+    _ layer: Layer, _ key: WritableKeyPath<LayerState, T>, from: T, to: T
+  ) -> Bool {
+    let hadAnimation = !layer.animations.isEmpty && removeAnimation(of: layer, key: key)
+    guard disabledDepth == 0, let context = contexts.last, context.duration > 0 else {
+      if hadAnimation && layer.animations.isEmpty { animatingLayers.removeAll { $0 === layer } }
+      return false
+    }
+    let animation = PropertyAnimation(
+      keyPath: key, from: from, to: to, group: context.group,
+      timing: AnimationTiming(
+        beginTime: Transaction.clock() + context.delay, duration: context.duration,
+        options: context.options))
+    context.group.pending += 1
+    layer.animations.append(animation)
+    if !animatingLayers.contains(where: { $0 === layer }) { animatingLayers.append(layer) }
+    // Until it starts (a delay), the layer shows the old value, as UIKit does.
+    layer.presented[keyPath: key] = from
+    requestFrames()
+    return true
+  }
+
+  /// Removes a running animation of `key`; its group hears it was interrupted.
+  private static func removeAnimation(of layer: Layer, key: PartialKeyPath<LayerState>) -> Bool {
+    guard let index = layer.animations.firstIndex(where: { $0.key == key }) else { return false }
+    let animation = layer.animations.remove(at: index)
+    animation.group.animationEnded(finished: false)
+    Transaction.setNeedsCommit()
+    return true
+  }
+
+  /// Advances every animation to `time` and updates what the layers present.
+  static func tick(at time: Double) {
+    guard !animatingLayers.isEmpty else {
+      runFinishedCompletions()
+      return
+    }
+    var index = 0
+    while index < animatingLayers.count {
+      let layer = animatingLayers[index]
+      var state = layer.model
+      finishedScratch.removeAll(keepingCapacity: true)
+      for (i, animation) in layer.animations.enumerated()
+      where animation.apply(to: &state, at: time) {
+        finishedScratch.append(i)
+      }
+      for i in finishedScratch.reversed() {
+        layer.animations.remove(at: i).group.animationEnded(finished: true)
+      }
+      if state != layer.presented {
+        layer.presented = state
+        layer.markChanged(.geometry)
+      }
+      if layer.animations.isEmpty {
+        layer.presented = layer.model
+        animatingLayers.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+    if isActive { requestFrames() }
+    runFinishedCompletions()
+  }
+
+  static func runFinishedCompletions() {
+    guard !finishedGroups.isEmpty else { return }
+    let groups = finishedGroups
+    finishedGroups.removeAll()
+    for group in groups {
+      let completion = group.completion
+      group.completion = nil
+      completion?(!group.interrupted)
+    }
+  }
+
+  static func requestFrames() {
+    for screen in Transaction.screens { screen.requestFrame() }
+  }
+}

@@ -1,0 +1,229 @@
+import KioskGraphics
+
+/// One layer to paint this frame, with everything the paint pass needs precomputed.
+struct DrawEntry {
+  unowned(unsafe) let layer: Layer
+  /// Layer coordinates (points) to the screen's logical pixels.
+  var transform: AffineTransform
+  /// Opacity including all ancestors'.
+  var alpha: Double
+  /// Where the layer's pixels may land (clipped by masking ancestors and the screen).
+  var extent: PixelRect
+  /// The part the layer paints opaquely, which hides everything behind it.
+  var opaqueRect: PixelRect
+}
+
+/// Turns a screen's layer trees into frames, repainting only what changed.
+///
+/// Each commit it walks the layers, compares where each is now with where it was last frame
+/// and collects the difference as damage; then it works out, front to back, which damaged
+/// pixels each layer can still be seen in (opaque layers hide what is behind them) and
+/// paints, back to front, only those pixels. No damage, no frame.
+@MainActor
+public final class Compositor {
+  /// The composited frame in the screen's logical pixels (unrotated). Outputs copy from it.
+  public private(set) var frame: PixelBuffer
+  /// The damage of the last frame produced.
+  public private(set) var lastDamage = Region()
+  /// How many frames were produced.
+  public private(set) var framesComposited = 0
+  /// Pixels painted in the last frame, summed over layers (a measure of overdraw).
+  public private(set) var lastPaintedArea = 0
+
+  weak var screen: Screen?
+  let scale: Double
+  /// Set when any layer on this screen changed since the last walk.
+  var needsWalk = true
+  private var damage = Region()
+  private var entries: [DrawEntry] = []
+  private var visible: [Region] = []
+  private var covered = Region()
+  private var background = Region()
+  private let painter: LayerPainter
+
+  init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+    // A screen's size is validated by Screen; a failure here means memory ran out at start-up.
+    let buffer: PixelBuffer
+    do {
+      buffer = try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .argb8888)
+    } catch {
+      preconditionFailure("cannot allocate a \(pixelWidth)×\(pixelHeight) frame: \(error)")
+    }
+    frame = buffer
+    self.scale = scale
+    painter = LayerPainter(frame: buffer)
+    damage.formUnion(buffer.bounds)
+  }
+
+  /// Repaints the whole screen at the next commit (after a mode change or hotplug).
+  public func setNeedsFullRepaint() {
+    damage.formUnion(frame.bounds)
+    needsWalk = true
+  }
+
+  /// Damages whatever `layer` and its sublayers covered, because they are leaving.
+  func retire(_ layer: Layer) {
+    if !layer.lastExtent.isEmpty {
+      damage.formUnion(layer.lastExtent)
+      layer.lastExtent = .zero
+    }
+    layer.changes.insert(.geometry)
+    for sublayer in layer.sublayers { retire(sublayer) }
+    needsWalk = true
+  }
+
+  /// Composites the frame if anything changed; returns whether a frame was produced.
+  func composite(windows: [Window]) -> Bool {
+    if needsWalk {
+      needsWalk = false
+      entries.removeAll(keepingCapacity: true)
+      let toPixels = AffineTransform(scaleX: scale, y: scale)
+      for window in windows {
+        walk(window.layer, parent: toPixels, alpha: 1, clip: frame.bounds, inheritedDirty: false)
+      }
+    }
+    damage.formIntersection(frame.bounds)
+    guard !damage.isEmpty else { return false }
+    cullAndPaint()
+    lastDamage.set(damage)
+    damage.removeAll()
+    framesComposited += 1
+    return true
+  }
+
+  // MARK: Walk: where is everything, and what changed
+
+  private func walk(
+    _ layer: Layer, parent: AffineTransform, alpha: Double, clip: PixelRect, inheritedDirty: Bool
+  ) {
+    let state = layer.presented
+    let changes = layer.changes
+    layer.changes = []
+    let dirty = inheritedDirty || changes.contains(.geometry)
+    let effectiveAlpha = alpha * state.opacity
+    if layer.isHidden || effectiveAlpha < 0.5 / 255 {
+      if dirty { retireHidden(layer) }
+      return
+    }
+    var transform = AffineTransform(translationX: -state.bounds.midX, y: -state.bounds.midY)
+      .concatenating(state.transform)
+      .concatenating(AffineTransform(translationX: state.position.x, y: state.position.y))
+      .concatenating(parent)
+    if transform.isRectilinear { transform = snapped(transform, origin: state.bounds.origin) }
+
+    var extent = PixelRect.zero
+    var opaque = PixelRect.zero
+    let background = state.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+    if background != nil || layer.contents != nil {
+      var area = state.bounds
+      if let contents = layer.contents {
+        area = area.union(layer.contentsMode.placement(of: contents.size, in: state.bounds))
+      }
+      extent = PixelRect(covering: area.applying(transform)).intersection(clip)
+      if effectiveAlpha >= 1, transform.isRectilinear,
+        background?.isOpaque == true || (layer.isOpaque && layer.contents != nil)
+      {
+        opaque = PixelRect(inside: state.bounds.applying(transform)).intersection(clip)
+      }
+    }
+    if dirty || changes.contains(.appearance) {
+      damage.formUnion(layer.lastExtent)
+      damage.formUnion(extent)
+    } else if changes.contains(.contents) {
+      if let rect = layer.contentsDamage, layer.contentsMatchBounds {
+        damage.formUnion(PixelRect(covering: rect.applying(transform)).intersection(extent))
+      } else {
+        damage.formUnion(extent)
+      }
+    }
+    layer.contentsDamage = nil
+    layer.lastExtent = extent
+    if !extent.isEmpty {
+      entries.append(
+        DrawEntry(
+          layer: layer, transform: transform, alpha: effectiveAlpha, extent: extent,
+          opaqueRect: opaque))
+    }
+    var childClip = clip
+    if layer.masksToBounds {
+      // Exact for axis-aligned layers; a rotated masking layer clips to its bounding box.
+      childClip = clip.intersection(PixelRect(rounding: state.bounds.applying(transform)))
+    }
+    for sublayer in layer.sublayers {
+      walk(sublayer, parent: transform, alpha: effectiveAlpha, clip: childClip, inheritedDirty: dirty)
+    }
+  }
+
+  /// A hidden layer's subtree leaves the screen: damage where it was.
+  private func retireHidden(_ layer: Layer) {
+    if !layer.lastExtent.isEmpty {
+      damage.formUnion(layer.lastExtent)
+      layer.lastExtent = .zero
+    }
+    layer.changes = []
+    for sublayer in layer.sublayers { retireHidden(sublayer) }
+  }
+
+  /// Moves an axis-aligned layer by less than a pixel so its top-left corner lands on a
+  /// whole pixel: crisp edges and exact copies instead of resampling.
+  private func snapped(_ t: AffineTransform, origin: Point) -> AffineTransform {
+    let p = origin.applying(t)
+    var result = t
+    result.tx += p.x.rounded() - p.x
+    result.ty += p.y.rounded() - p.y
+    return result
+  }
+
+  // MARK: Cull and paint
+
+  private func cullAndPaint() {
+    // Front to back: what each layer can still be seen in, after the opaque layers in front.
+    covered.removeAll()
+    while visible.count < entries.count { visible.append(Region()) }
+    var index = entries.count - 1
+    while index >= 0 {
+      let entry = entries[index]
+      if damage.intersects(entry.extent) {
+        visible[index].set(damage)
+        visible[index].formIntersection(entry.extent)
+        visible[index].subtract(covered)
+        if !entry.opaqueRect.isEmpty { covered.formUnion(entry.opaqueRect) }
+      } else {
+        visible[index].removeAll()
+      }
+      index -= 1
+    }
+    // Behind everything: black where no opaque layer covers the damage.
+    background.set(damage)
+    background.subtract(covered)
+    var painted = 0
+    if !background.isEmpty {
+      painter.clip(to: background)
+      painter.fillBlack(background.extents)
+      painted += background.area
+    }
+    for (i, entry) in entries.enumerated() where !visible[i].isEmpty {
+      painter.clip(to: visible[i])
+      painter.paint(entry)
+      painted += visible[i].area
+    }
+    painter.clearClip()
+    lastPaintedArea = painted
+  }
+}
+
+extension Layer {
+  /// Whether the backing store maps onto the bounds one to one (so a redrawn part of it
+  /// damages just that part of the screen).
+  var contentsMatchBounds: Bool {
+    guard let contents else { return false }
+    let size = contents.size
+    let bounds = presented.bounds
+    return abs(size.width - bounds.width) < 1 / contents.scale
+      && abs(size.height - bounds.height) < 1 / contents.scale && presented.contentsStretch.isUnit
+  }
+}
+
+extension Rect {
+  var isUnit: Bool { self == Rect(x: 0, y: 0, width: 1, height: 1) }
+}

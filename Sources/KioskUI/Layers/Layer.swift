@@ -1,0 +1,294 @@
+import KioskGraphics
+
+/// Pixels a layer shows: a backing store it drew, or an image's pixels.
+public struct LayerContents {
+  /// The pixels, premultiplied ARGB.
+  public var buffer: PixelBuffer
+  /// Pixels per point of the content.
+  public var scale: Double
+
+  /// Creates contents from a pixel buffer at a scale.
+  public init(buffer: PixelBuffer, scale: Double) {
+    self.buffer = buffer
+    self.scale = scale
+  }
+
+  /// The content's size in points.
+  public var size: Size {
+    Size(width: Double(buffer.width) / scale, height: Double(buffer.height) / scale)
+  }
+}
+
+/// The object a layer asks for its content: in KioskKit, its view.
+@MainActor
+public protocol LayerDelegate: AnyObject {
+  /// Whether the layer has content to draw at all (a plain view has none: it is a flat colour).
+  func layerDrawsContent(_ layer: Layer) -> Bool
+  /// Draws the layer's content; `rect` is the part to redraw, in the layer's bounds coordinates.
+  func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext)
+  /// The layer's bounds changed size.
+  func layerBoundsSizeDidChange(_ layer: Layer)
+}
+
+/// The object that puts a view on screen: geometry, opacity, colour and cached pixels, in a
+/// tree that the compositor walks. Every view has one; apps mostly use the view's properties.
+///
+/// Setting an animatable property inside `View.animate(...)` animates it from what is on
+/// screen now; outside, the change shows at the next commit.
+@MainActor
+open class Layer {
+  /// The layer's view.
+  public weak var delegate: LayerDelegate?
+  /// The parent layer.
+  public private(set) weak var superlayer: Layer?
+  /// The children, back to front.
+  public private(set) var sublayers: [Layer] = []
+
+  var model = LayerState()
+  /// What is on screen now: the model, or an animation's current value.
+  var presented = LayerState()
+  var animations: [any LayerAnimation] = []
+
+  var changes: LayerChanges = [.geometry]
+  /// Part of the contents that was redrawn, in bounds coordinates (nil: all of it).
+  var contentsDamage: Rect?
+  /// Where the compositor last put this layer, in screen pixels (to damage it when it moves).
+  var lastExtent = PixelRect.zero
+  /// Set on a window's layer while the window is visible on a screen.
+  weak var hostedBy: Screen?
+
+  private(set) var needsDisplay = false
+  var isDisplayQueued = false
+  var displayDirtyRect: Rect?
+
+  /// Creates a layer.
+  public init() {}
+
+  // MARK: Animatable geometry and appearance
+
+  /// The layer's own coordinate space: its size, and (origin) the point shown at its top-left.
+  public var bounds: Rect {
+    get { model.bounds }
+    set {
+      let oldSize = model.bounds.size
+      set(\.bounds, newValue, changes: .geometry)
+      if oldSize != newValue.size { delegate?.layerBoundsSizeDidChange(self) }
+    }
+  }
+
+  /// Where the layer's centre is, in its superlayer's coordinates.
+  public var position: Point {
+    get { model.position }
+    set { set(\.position, newValue, changes: .geometry) }
+  }
+
+  /// A transform applied about the layer's centre.
+  public var transform: AffineTransform {
+    get { model.transform }
+    set { set(\.transform, newValue, changes: .geometry) }
+  }
+
+  /// Opacity from 0 to 1, applied to the layer and everything in it.
+  public var opacity: Double {
+    get { model.opacity }
+    set { set(\.opacity, newValue.clamped(0, 1), changes: .geometry) }
+  }
+
+  /// The colour filling the bounds behind the contents and sublayers.
+  public var backgroundColor: Color? {
+    get { model.backgroundColor }
+    set { set(\.backgroundColor, newValue, changes: .appearance) }
+  }
+
+  /// The stretchable part of the contents in unit coordinates (see `View.contentStretch`).
+  public var contentsStretch: Rect {
+    get { model.contentsStretch }
+    set { set(\.contentsStretch, newValue, changes: .geometry) }
+  }
+
+  // MARK: Other properties
+
+  /// Whether the layer and its sublayers are not drawn.
+  public var isHidden = false {
+    didSet { if oldValue != isHidden { markChanged(.geometry) } }
+  }
+
+  /// Whether sublayers are clipped to the bounds.
+  public var masksToBounds = false {
+    didSet { if oldValue != masksToBounds { markChanged(.geometry) } }
+  }
+
+  /// A promise that the layer fills its bounds with opaque pixels, so that what lies behind
+  /// need not be drawn.
+  public var isOpaque = false {
+    didSet { if oldValue != isOpaque { markChanged(.appearance) } }
+  }
+
+  /// How the contents follow bounds changes.
+  public var contentsMode: ContentMode = .scaleToFill {
+    didSet { if oldValue != contentsMode { markChanged(.geometry) } }
+  }
+
+  /// Pixels per point of the backing store this layer draws; set from its screen.
+  public var contentsScale: Double = 1 {
+    didSet { if oldValue != contentsScale { setNeedsDisplay() } }
+  }
+
+  /// The pixels shown inside the bounds; drawn by the delegate or set directly (images).
+  public var contents: LayerContents? {
+    didSet {
+      contentsDamage = nil
+      markChanged(.geometry)
+    }
+  }
+
+  // MARK: Hierarchy
+
+  /// Adds a sublayer on top of the others.
+  public func addSublayer(_ layer: Layer) {
+    insertSublayer(layer, at: sublayers.count)
+  }
+
+  /// Inserts a sublayer at an index in the back-to-front order.
+  public func insertSublayer(_ layer: Layer, at index: Int) {
+    guard layer !== self else { return }
+    var target = min(max(index, 0), sublayers.count)
+    if layer.superlayer === self, let current = sublayers.firstIndex(where: { $0 === layer }) {
+      sublayers.remove(at: current)
+      if current < target { target -= 1 }
+    } else {
+      layer.removeFromSuperlayer()
+    }
+    sublayers.insert(layer, at: min(target, sublayers.count))
+    layer.superlayer = self
+    layer.adoptScreen(hostScreen)
+    layer.markChanged(.geometry)
+  }
+
+  /// Removes the layer from its superlayer; what it covered on screen is repainted.
+  public func removeFromSuperlayer() {
+    guard let parent = superlayer else { return }
+    hostScreen?.compositor.retire(self)
+    parent.sublayers.removeAll { $0 === self }
+    superlayer = nil
+    adoptScreen(nil)
+  }
+
+  /// The screen this layer is on, if its root layer is a visible window's.
+  public var hostScreen: Screen? {
+    var layer = self
+    while let parent = layer.superlayer { layer = parent }
+    return layer.hostedBy
+  }
+
+  /// Takes on a screen's scale when the layer tree is placed on it.
+  func adoptScreen(_ screen: Screen?) {
+    guard let screen else { return }
+    if contentsScale != screen.scale { contentsScale = screen.scale }
+    if needsDisplay { Transaction.enqueueDisplay(self) }
+    for sublayer in sublayers { sublayer.adoptScreen(screen) }
+  }
+
+  // MARK: Display
+
+  /// Marks all of the contents for redrawing at the next commit.
+  public func setNeedsDisplay() {
+    displayDirtyRect = nil
+    needsDisplay = true
+    Transaction.enqueueDisplay(self)
+  }
+
+  /// Marks part of the contents (in bounds coordinates) for redrawing at the next commit.
+  public func setNeedsDisplay(_ rect: Rect) {
+    if needsDisplay {
+      if let dirty = displayDirtyRect { displayDirtyRect = dirty.union(rect) }
+    } else {
+      displayDirtyRect = rect
+    }
+    needsDisplay = true
+    Transaction.enqueueDisplay(self)
+  }
+
+  /// Whether `setNeedsDisplay` was called and the layer has not drawn since.
+  public var needsContentsDisplay: Bool { needsDisplay }
+
+  /// Draws now if the contents were invalidated.
+  public func displayIfNeeded() {
+    guard needsDisplay else { return }
+    needsDisplay = false
+    display()
+  }
+
+  /// Asks the delegate to draw into the backing store (made or resized as needed).
+  open func display() {
+    guard let delegate, delegate.layerDrawsContent(self) else {
+      if contents != nil, delegate != nil { contents = nil }
+      return
+    }
+    let size = model.bounds.size
+    let width = Int((size.width * contentsScale - 1e-6).rounded(.up))
+    let height = Int((size.height * contentsScale - 1e-6).rounded(.up))
+    guard width > 0, height > 0 else {
+      contents = nil
+      return
+    }
+    var dirty = displayDirtyRect?.intersection(model.bounds)
+    let buffer: PixelBuffer
+    if let existing = contents?.buffer, existing.width == width, existing.height == height,
+      contents?.scale == contentsScale
+    {
+      buffer = existing
+    } else {
+      do {
+        buffer = try PixelBuffer(width: width, height: height)
+      } catch {
+        // Too large to back: show no content rather than stop the app.
+        contents = nil
+        return
+      }
+      dirty = nil
+    }
+    let context = GraphicsContext(buffer: buffer, scale: contentsScale)
+    context.translateBy(x: -model.bounds.minX, y: -model.bounds.minY)
+    let rect = dirty ?? model.bounds
+    context.clear(rect)
+    context.clip(to: rect)
+    GraphicsContext.withCurrent(context) {
+      delegate.draw(self, in: rect, context: context)
+    }
+    context.flush()
+    if contents?.buffer !== buffer {
+      contents = LayerContents(buffer: buffer, scale: contentsScale)
+    } else {
+      contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
+      markChanged(.contents)
+    }
+  }
+
+  // MARK: Change tracking
+
+  func markChanged(_ kind: LayerChanges) {
+    changes.insert(kind)
+    if let screen = hostScreen {
+      screen.compositor.needsWalk = true
+      Transaction.setNeedsCommit()
+    }
+  }
+
+  /// Sets an animatable property: animated inside `View.animate`, immediately otherwise.
+  private func set<T: Interpolatable>(
+    _ key: WritableKeyPath<LayerState, T>, _ value: T, changes kind: LayerChanges
+  ) {
+    let old = model[keyPath: key]
+    guard old != value else { return }
+    model[keyPath: key] = value
+    if !AnimationEngine.animate(self, key, from: presented[keyPath: key], to: value) {
+      presented[keyPath: key] = value
+    }
+    markChanged(kind)
+  }
+}
+
+extension Double {
+  func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
+}

@@ -1,0 +1,86 @@
+import KioskGraphics
+
+/// Paints one layer of a draw list: its background colour, then its contents placed by its
+/// content mode and stretched by its `contentsStretch`.
+@MainActor
+final class LayerPainter {
+  private let painter: FramePainter
+  private var slices: [ContentSlice] = []
+
+  init(frame: PixelBuffer) {
+    painter = FramePainter(target: frame)
+  }
+
+  func clip(to region: Region) { painter.clip(to: region) }
+  func clearClip() { painter.clearClip() }
+  func fillBlack(_ rect: PixelRect) { painter.fillBlack(rect) }
+
+  func paint(_ entry: DrawEntry) {
+    let layer = entry.layer
+    let state = layer.presented
+    let t = entry.transform
+    if let color = state.backgroundColor, color.alpha > 0 {
+      if t.isRectilinear {
+        painter.fill(PixelRect(rounding: state.bounds.applying(t)), with: color, alpha: entry.alpha)
+      } else {
+        painter.fill(state.bounds, transform: t, with: color, alpha: entry.alpha)
+      }
+    }
+    if let contents = layer.contents {
+      paintContents(contents, of: layer, state: state, transform: t, alpha: entry.alpha)
+    }
+  }
+
+  private func paintContents(
+    _ contents: LayerContents, of layer: Layer, state: LayerState, transform: AffineTransform,
+    alpha: Double
+  ) {
+    let placement = layer.contentsMode.placement(of: contents.size, in: state.bounds)
+    let pixels = Size(width: Double(contents.buffer.width), height: Double(contents.buffer.height))
+    let stretch = layer.contentsMode.scalesContent ? state.contentsStretch : Rect(x: 0, y: 0, width: 1, height: 1)
+    stretchSlices(
+      sourcePixels: pixels, contentScale: contents.scale, destination: placement, stretch: stretch,
+      into: &slices)
+    if slices.count > 1 && !transform.isRectilinear {
+      paintStretchedAndTurned(contents, placement: placement, transform: transform, alpha: alpha)
+      return
+    }
+    for slice in slices {
+      painter.composite(
+        contents.buffer, sourceRect: slice.source,
+        transform: Self.mapping(slice.source, to: slice.destination).concatenating(transform),
+        alpha: alpha)
+    }
+  }
+
+  /// A rotated layer with stretchable content: stretch it upright into a scratch buffer
+  /// first, then turn that, so the slices cannot overlap. Rare, so the allocation is fine.
+  private func paintStretchedAndTurned(
+    _ contents: LayerContents, placement: Rect, transform: AffineTransform, alpha: Double
+  ) {
+    let width = Int((placement.width * contents.scale).rounded(.up))
+    let height = Int((placement.height * contents.scale).rounded(.up))
+    guard let scratch = try? PixelBuffer(width: width, height: height) else { return }
+    let upright = FramePainter(target: scratch)
+    let toScratch = AffineTransform(translationX: -placement.minX, y: -placement.minY)
+      .concatenating(AffineTransform(scaleX: contents.scale, y: contents.scale))
+    for slice in slices {
+      upright.composite(
+        contents.buffer, sourceRect: slice.source,
+        transform: Self.mapping(slice.source, to: slice.destination).concatenating(toScratch))
+    }
+    guard let fromScratch = toScratch.inverted else { return }
+    painter.composite(
+      scratch, sourceRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+      transform: fromScratch.concatenating(transform), alpha: alpha)
+  }
+
+  /// The transform taking `source` (pixels) onto `destination` (layer points).
+  static func mapping(_ source: Rect, to destination: Rect) -> AffineTransform {
+    let sx = source.width > 0 ? destination.width / source.width : 1
+    let sy = source.height > 0 ? destination.height / source.height : 1
+    return AffineTransform(
+      a: sx, b: 0, c: 0, d: sy, tx: destination.minX - source.minX * sx,
+      ty: destination.minY - source.minY * sy)
+  }
+}

@@ -1,0 +1,82 @@
+import Dispatch
+import KioskGraphics
+
+/// The commit that turns a main-queue turn's changes into at most one frame per screen:
+/// a layout pass, a display pass and a composite. Changes made during one turn of the main
+/// queue are coalesced; the commit runs once at the end of the turn.
+///
+/// Apps rarely touch this: views call `setNeedsCommit()` for you. The runtime replaces
+/// `scheduler` and `clock` for tests (a manual clock) and for devices (the real one).
+@MainActor
+public enum Transaction {
+  /// Runs a commit later. The default puts it at the end of the current main-queue turn.
+  public static var scheduler: @MainActor (@escaping @MainActor () -> Void) -> Void = { work in
+    DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
+  }
+
+  /// The time in seconds that animations and frames are measured against (monotonic).
+  public static var clock: @MainActor () -> Double = { monotonicSeconds() }
+
+  /// Whether a commit has been asked for and has not run yet.
+  public private(set) static var isCommitPending = false
+
+  static var screens: [Screen] = []
+  static var pendingDisplay: [Layer] = []
+  private static var isCommitting = false
+
+  /// Asks for a commit at the end of this main-queue turn (once, however often it is called).
+  public static func setNeedsCommit() {
+    guard !isCommitPending else { return }
+    isCommitPending = true
+    scheduler { flush() }
+  }
+
+  /// Commits now: lays out, draws what was invalidated and composites every screen that
+  /// changed. Safe to call when nothing is pending (it does nothing).
+  public static func flush() {
+    guard !isCommitting else { return }
+    isCommitting = true
+    defer { isCommitting = false }
+    isCommitPending = false
+    for screen in screens { screen.layoutWindows() }
+    displayPendingLayers()
+    for screen in screens { screen.compositeAndPresent() }
+  }
+
+  private static func displayPendingLayers() {
+    guard !pendingDisplay.isEmpty else { return }
+    var index = 0
+    // draw(_:) may invalidate other layers; those are appended and drawn in the same pass.
+    while index < pendingDisplay.count {
+      let layer = pendingDisplay[index]
+      index += 1
+      if layer.hostScreen != nil { layer.displayIfNeeded() }
+    }
+    // Layers that are not on a screen keep waiting; they draw when they get there.
+    pendingDisplay.removeAll { layer in
+      if layer.needsDisplay && layer.hostScreen == nil { return false }
+      layer.isDisplayQueued = false
+      return true
+    }
+  }
+
+  static func enqueueDisplay(_ layer: Layer) {
+    guard !layer.isDisplayQueued else { return }
+    layer.isDisplayQueued = true
+    pendingDisplay.append(layer)
+    setNeedsCommit()
+  }
+
+  static func register(_ screen: Screen) {
+    if !screens.contains(where: { $0 === screen }) { screens.append(screen) }
+  }
+
+  static func unregister(_ screen: Screen) {
+    screens.removeAll { $0 === screen }
+  }
+}
+
+/// Seconds from an arbitrary start, never going backwards.
+public func monotonicSeconds() -> Double {
+  Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+}

@@ -1,0 +1,28 @@
+import KioskGraphics
+
+/// A place frames go: a DRM connector, an fbdev panel, or the virtual framebuffer. Each
+/// backend fills this small interface; the compositor and the display link need no more.
+@MainActor
+public protocol DisplayOutput: AnyObject {
+  /// A name for logs and `list` (e.g. `HDMI-A-1`, `virtual-0`).
+  var name: String { get }
+  /// The panel's width in pixels (as mounted, before the screen's rotation).
+  var pixelWidth: Int { get }
+  /// The panel's height in pixels.
+  var pixelHeight: Int { get }
+  /// Frames per second the panel refreshes at.
+  var refreshRate: Double { get }
+  /// Whether a frame can be shown now (false while disconnected, blanked or paused).
+  var isActive: Bool { get }
+
+  /// Shows `frame` (in the screen's logical pixels, before rotation). `damage` is what
+  /// changed since the previous frame; the output copies into its next buffer whatever that
+  /// buffer missed (buffer age), turned by `rotation`.
+  func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws
+
+  /// Asks for one call of the frame handler at the next refresh (vblank or page flip).
+  func requestFrameEvent()
+
+  /// Where the output reports refreshes: the time in seconds of the refresh.
+  var frameHandler: (@MainActor (Double) -> Void)? { get set }
+}

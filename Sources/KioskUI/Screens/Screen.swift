@@ -1,0 +1,194 @@
+import KioskGraphics
+
+/// A display the app draws on: a fixed size in points, a scale (pixels per point), and how
+/// it is turned on the panel. Touch and rendering both go through this one mapping.
+///
+/// ```swift
+/// let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
+/// screen.nativeBounds   // (0, 0) 1920×1080
+/// ```
+@MainActor
+public final class Screen {
+  /// The screen apps draw on unless they choose another; the runtime sets it at launch.
+  public static var main = Screen(pointSize: Size(width: 1024, height: 600), scale: 1)
+
+  /// The screen's rectangle in points, origin at zero.
+  public let bounds: Rect
+  /// Pixels per point (1, 1.5, 2, 3…).
+  public let scale: Double
+  /// How the logical screen is turned on the panel.
+  public let rotation: Rotation
+  /// Width of the logical screen in pixels.
+  public let pixelWidth: Int
+  /// Height of the logical screen in pixels.
+  public let pixelHeight: Int
+
+  /// The output showing this screen, if any.
+  public private(set) var output: DisplayOutput?
+  /// The compositor that turns this screen's windows into frames.
+  public let compositor: Compositor
+  /// Visible windows, back to front.
+  public private(set) var windows: [Window] = []
+
+  private var displayLinks: [DisplayLink] = []
+  private var frameRequested = false
+
+  /// Creates a screen of `pointSize` points at `scale`, turned by `rotation` on its panel.
+  public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) {
+    let safeScale = scale > 0 && scale.isFinite ? scale : 1
+    self.bounds = Rect(origin: .zero, size: pointSize)
+    self.scale = safeScale
+    self.rotation = rotation
+    self.pixelWidth = max(1, Int((pointSize.width * safeScale).rounded()))
+    self.pixelHeight = max(1, Int((pointSize.height * safeScale).rounded()))
+    self.compositor = Compositor(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: safeScale)
+    self.compositor.screen = self
+  }
+
+  /// Creates the screen that fills a panel of `pixelWidth`×`pixelHeight` (as mounted) at
+  /// `scale`, turned by `rotation`.
+  public convenience init(panelWidth: Int, panelHeight: Int, scale: Double, rotation: Rotation) {
+    let (w, h) = rotation.panelSize(forLogical: panelWidth, panelHeight)
+    let s = scale > 0 && scale.isFinite ? scale : 1
+    self.init(pointSize: Size(width: Double(w) / s, height: Double(h) / s), scale: s, rotation: rotation)
+  }
+
+  /// The panel's rectangle in pixels, as mounted (width and height swap at 90° and 270°).
+  public var nativeBounds: Rect {
+    let (w, h) = rotation.panelSize(forLogical: pixelWidth, pixelHeight)
+    return Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+  }
+
+  /// The scale of the panel's pixels to points (the same as `scale`).
+  public var nativeScale: Double { scale }
+
+  /// The transform from points to panel pixels: scale, then the rotation. Touch input maps
+  /// panel pixels back to points with its inverse.
+  public var pointsToPanel: AffineTransform {
+    AffineTransform(scaleX: scale, y: scale).concatenating(
+      rotation.logicalToPanel(width: Double(pixelWidth), height: Double(pixelHeight)))
+  }
+
+  /// Shows this screen on `output` from the next commit on (the whole screen is repainted).
+  public func attach(_ output: DisplayOutput) {
+    self.output?.frameHandler = nil
+    self.output = output
+    output.frameHandler = { [weak self] time in self?.handleFrameEvent(at: time) }
+    compositor.setNeedsFullRepaint()
+    Transaction.register(self)
+    Transaction.setNeedsCommit()
+  }
+
+  /// Stops showing this screen on its output.
+  public func detachOutput() {
+    output?.frameHandler = nil
+    output = nil
+  }
+
+  // MARK: Windows
+
+  func windowDidBecomeVisible(_ window: Window) {
+    guard !windows.contains(where: { $0 === window }) else { return }
+    let index = windows.firstIndex { $0.windowLevel > window.windowLevel } ?? windows.count
+    windows.insert(window, at: index)
+    window.layer.hostedBy = self
+    window.layer.adoptScreen(self)
+    window.layer.markChanged(.geometry)
+    Transaction.register(self)
+    compositor.needsWalk = true
+    Transaction.setNeedsCommit()
+  }
+
+  func windowDidBecomeHidden(_ window: Window) {
+    guard windows.contains(where: { $0 === window }) else { return }
+    compositor.retire(window.layer)
+    windows.removeAll { $0 === window }
+    window.layer.hostedBy = nil
+    compositor.needsWalk = true
+    Transaction.setNeedsCommit()
+  }
+
+  // MARK: Commit
+
+  func layoutWindows() {
+    for window in windows { window.layoutSubtreeIfNeeded() }
+  }
+
+  func compositeAndPresent() {
+    guard let output, output.isActive else { return }
+    guard compositor.composite(windows: windows) else { return }
+    do {
+      try output.present(compositor.frame, damage: compositor.lastDamage, rotation: rotation)
+    } catch {
+      // The frame did not reach the panel: repaint everything on the next one.
+      compositor.setNeedsFullRepaint()
+    }
+  }
+
+  // MARK: Frames
+
+  /// Asks the output for a frame event (display link tick) at its next refresh.
+  func requestFrame() {
+    guard !frameRequested, let output else { return }
+    frameRequested = true
+    output.requestFrameEvent()
+  }
+
+  func add(_ link: DisplayLink) {
+    if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) }
+    requestFrame()
+  }
+
+  func remove(_ link: DisplayLink) {
+    displayLinks.removeAll { $0 === link }
+  }
+
+  /// A refresh happened: animations and display links step to `time`, then the changes
+  /// are committed at once so the next frame shows them.
+  func handleFrameEvent(at time: Double) {
+    frameRequested = false
+    AnimationEngine.tick(at: time)
+    for link in displayLinks where !link.isPaused { link.fire(at: time, duration: 1 / (output?.refreshRate ?? 60)) }
+    Transaction.flush()
+    if displayLinks.contains(where: { !$0.isPaused }) { requestFrame() }
+  }
+}
+
+/// Calls a closure at every refresh of a screen, in step with the output's frame events,
+/// for as long as it is added and not paused (CADisplayLink).
+@MainActor
+public final class DisplayLink {
+  private let callback: @MainActor (DisplayLink) -> Void
+  private weak var screen: Screen?
+  /// The time of the refresh being handled.
+  public private(set) var timestamp: Double = 0
+  /// The time of the next refresh.
+  public private(set) var targetTimestamp: Double = 0
+  /// Whether ticks are suspended.
+  public var isPaused = false {
+    didSet { if !isPaused { screen?.requestFrame() } }
+  }
+
+  /// Creates a display link that calls `callback` at each refresh.
+  public init(_ callback: @escaping @MainActor (DisplayLink) -> Void) {
+    self.callback = callback
+  }
+
+  /// Starts ticking with `screen`'s refreshes.
+  public func add(to screen: Screen) {
+    self.screen = screen
+    screen.add(self)
+  }
+
+  /// Stops ticking for good.
+  public func invalidate() {
+    screen?.remove(self)
+    screen = nil
+  }
+
+  func fire(at time: Double, duration: Double) {
+    timestamp = time
+    targetTimestamp = time + duration
+    callback(self)
+  }
+}

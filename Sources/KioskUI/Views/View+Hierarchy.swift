@@ -1,0 +1,128 @@
+import KioskGraphics
+
+extension View {
+  /// The window the view is in, if any.
+  public var window: Window? {
+    var view: View? = self
+    while let current = view {
+      if let window = current as? Window { return window }
+      view = current.superview
+    }
+    return nil
+  }
+
+  /// Adds `view` on top of the other subviews (moving it there if it is one already).
+  public func addSubview(_ view: View) {
+    insert(view, at: subviews.count)
+  }
+
+  /// Inserts `view` at `index` in the back-to-front order of the subviews.
+  public func insertSubview(_ view: View, at index: Int) {
+    insert(view, at: index)
+  }
+
+  /// Inserts `view` just above `sibling`.
+  public func insertSubview(_ view: View, aboveSubview sibling: View) {
+    guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+    let current = subviews.firstIndex { $0 === view }
+    insert(view, at: current.map { $0 < index ? index : index + 1 } ?? index + 1)
+  }
+
+  /// Inserts `view` just below `sibling`.
+  public func insertSubview(_ view: View, belowSubview sibling: View) {
+    guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+    let current = subviews.firstIndex { $0 === view }
+    insert(view, at: current.map { $0 < index ? index - 1 : index } ?? index)
+  }
+
+  /// Moves a subview in front of its siblings.
+  public func bringSubviewToFront(_ view: View) {
+    guard view.superview === self else { return }
+    insert(view, at: subviews.count)
+  }
+
+  /// Moves a subview behind its siblings.
+  public func sendSubviewToBack(_ view: View) {
+    guard view.superview === self else { return }
+    insert(view, at: 0)
+  }
+
+  /// Swaps the subviews at two indexes.
+  public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2
+    else { return }
+    let first = subviews[index1]
+    let second = subviews[index2]
+    insert(first, at: index2)
+    insert(second, at: index1)
+  }
+
+  /// Removes the view from its superview (and its window).
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    let oldWindow = window
+    parent.willRemoveSubview(self)
+    willMove(toSuperview: nil)
+    if oldWindow != nil { notifyWillMove(toWindow: nil) }
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+    layer.removeFromSuperlayer()
+    if oldWindow != nil { notifyDidMoveToWindow() }
+    didMoveToSuperview()
+    parent.setNeedsLayout()
+  }
+
+  /// Whether this view is `view` or inside it.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let v = current {
+      if v === view { return true }
+      current = v.superview
+    }
+    return false
+  }
+
+  private func insert(_ view: View, at index: Int) {
+    guard view !== self, !isDescendant(of: view) else { return }
+    var target = min(max(index, 0), subviews.count)
+    if view.superview === self {
+      // Only the order changes: no move callbacks.
+      if let current = subviews.firstIndex(where: { $0 === view }) {
+        subviews.remove(at: current)
+        if current < target { target -= 1 }
+      }
+      target = min(target, subviews.count)
+      subviews.insert(view, at: target)
+      layer.insertSublayer(view.layer, at: target)
+      return
+    }
+    let oldWindow = view.window
+    let newWindow = window
+    view.willMove(toSuperview: self)
+    if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+    if let oldParent = view.superview {
+      oldParent.willRemoveSubview(view)
+      oldParent.subviews.removeAll { $0 === view }
+      oldParent.setNeedsLayout()
+    }
+    target = min(target, subviews.count)
+    subviews.insert(view, at: target)
+    view.superview = self
+    layer.insertSublayer(view.layer, at: target)
+    if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+    view.didMoveToSuperview()
+    didAddSubview(view)
+    view.setNeedsLayout()
+    setNeedsLayout()
+  }
+
+  func notifyWillMove(toWindow newWindow: Window?) {
+    willMove(toWindow: newWindow)
+    for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }
+  }
+
+  func notifyDidMoveToWindow() {
+    didMoveToWindow()
+    for subview in subviews { subview.notifyDidMoveToWindow() }
+  }
+}

@@ -1,0 +1,208 @@
+import KioskGraphics
+
+/// A rectangle on screen that draws content and holds other views: the building block of
+/// every KioskKit interface, with the semantics of UIKit's `UIView`.
+///
+/// Every view is backed by a `Layer`. A view that overrides `draw(_:)` gets a pixel backing
+/// store, drawn once and reused until `setNeedsDisplay()`; a plain view is just a colour.
+///
+/// ```swift
+/// let badge = View(frame: Rect(x: 20, y: 20, width: 80, height: 40))
+/// badge.backgroundColor = .systemBlue
+/// window.addSubview(badge)
+/// ```
+@MainActor
+open class View: Responder, LayerDelegate {
+  /// The layer that puts this view on screen.
+  public let layer: Layer
+  /// The view this one is inside.
+  public internal(set) weak var superview: View?
+  /// The views inside this one, back to front.
+  public internal(set) var subviews: [View] = []
+  /// An integer apps can use to find a view again (`viewWithTag(_:)`).
+  public var tag = 0
+  /// Whether the view receives touches (hit testing skips it and its subviews if not).
+  public var isUserInteractionEnabled = true
+  /// Whether the view resizes its subviews by their `autoresizingMask` when its size changes.
+  public var autoresizesSubviews = true
+  /// How the view resizes when its superview's size changes.
+  public var autoresizingMask: AutoresizingMask = []
+
+  var needsLayout = true
+  var subtreeNeedsLayout = true
+
+  /// Creates a view with a frame in its superview's coordinates.
+  public init(frame: Rect) {
+    layer = Self.makeLayer()
+    super.init()
+    layer.delegate = self
+    layer.bounds = Rect(origin: .zero, size: frame.standardized.size)
+    layer.position = frame.standardized.center
+    layer.setNeedsDisplay()
+  }
+
+  /// Creates a view with an empty frame.
+  public convenience override init() {
+    self.init(frame: .zero)
+  }
+
+  /// Makes the layer for a new view; override to use a `Layer` subclass.
+  open class func makeLayer() -> Layer { Layer() }
+
+  /// The superview: the next responder unless a view controller manages this view.
+  open override var next: Responder? { superview }
+
+  // MARK: Appearance
+
+  /// The colour filling the bounds; `nil` is transparent.
+  open var backgroundColor: Color? {
+    get { layer.backgroundColor }
+    set { layer.backgroundColor = newValue }
+  }
+
+  /// Opacity from 0 to 1. Views under 0.01 receive no touches.
+  open var alpha: Double {
+    get { layer.opacity }
+    set { layer.opacity = newValue }
+  }
+
+  /// Whether the view and its subviews are invisible and receive no touches.
+  open var isHidden: Bool {
+    get { layer.isHidden }
+    set { layer.isHidden = newValue }
+  }
+
+  /// A promise that the view fills its bounds with opaque content, so that nothing behind
+  /// it needs to be drawn. Set it for opaque views; it is one of the cheapest speed-ups.
+  open var isOpaque: Bool {
+    get { layer.isOpaque }
+    set { layer.isOpaque = newValue }
+  }
+
+  /// Whether subviews are clipped to the bounds.
+  open var clipsToBounds: Bool {
+    get { layer.masksToBounds }
+    set { layer.masksToBounds = newValue }
+  }
+
+  /// How cached content follows bounds changes; `.redraw` calls `draw(_:)` again instead.
+  open var contentMode: ContentMode {
+    get { layer.contentsMode }
+    set { layer.contentsMode = newValue }
+  }
+
+  /// The part of the content (in unit coordinates) that stretches when a scaling content
+  /// mode resizes it; the rest keeps its size. `(0, 0, 1, 1)`, the default, stretches all.
+  ///
+  /// ```swift
+  /// bubble.contentStretch = Rect(x: 0.45, y: 0.45, width: 0.1, height: 0.1)  // corners fixed
+  /// ```
+  open var contentStretch: Rect {
+    get { layer.contentsStretch }
+    set { layer.contentsStretch = newValue }
+  }
+
+  /// Finds the view with `tag` among this view and its descendants.
+  public func viewWithTag(_ tag: Int) -> View? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  // MARK: Hierarchy hooks (override; the default implementations do nothing)
+
+  /// Called before the view moves to a new superview (`nil`: it is being removed).
+  open func willMove(toSuperview newSuperview: View?) {}
+  /// Called after the view moved to a new superview (or was removed from one).
+  open func didMoveToSuperview() {}
+  /// Called before the view (or an ancestor) moves into another window, or out of one (`nil`).
+  open func willMove(toWindow newWindow: Window?) {}
+  /// Called after the view (or an ancestor) moved into a window or out of one.
+  open func didMoveToWindow() {}
+  /// Called after a subview was added.
+  open func didAddSubview(_ subview: View) {}
+  /// Called before a subview is removed.
+  open func willRemoveSubview(_ subview: View) {}
+
+  // MARK: Layout hooks
+
+  /// Lays out the subviews; called in the commit's layout pass after `setNeedsLayout()`
+  /// or a size change. The default does nothing (autoresizing already happened).
+  open func layoutSubviews() {}
+
+  /// The size that best fits the view's content within `size`; the default is the
+  /// current size.
+  open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+  // MARK: Hit testing
+
+  /// The deepest visible, touchable view containing `point` (in this view's coordinates):
+  /// subviews are tried front to back. Hidden views, views with alpha under 0.01 and views
+  /// with `isUserInteractionEnabled` off are skipped with their subviews, and a point
+  /// outside this view's bounds never reaches its subviews, even ones drawn there.
+  open func hitTest(_ point: Point, with event: Event?) -> View? {
+    guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event)
+    else { return nil }
+    for subview in subviews.reversed() {
+      if let hit = subview.hitTest(subview.convert(point, from: self), with: event) {
+        return hit
+      }
+    }
+    return self
+  }
+
+  /// Whether `point` (in this view's coordinates) is inside the view: by default, the bounds.
+  open func point(inside point: Point, with event: Event?) -> Bool {
+    bounds.contains(point)
+  }
+
+  // MARK: Drawing
+
+  /// Draws the view's content into `GraphicsContext.current`, in bounds coordinates. `rect`
+  /// is the part that needs drawing. Override to draw; the default draws nothing (and a view
+  /// that does not override it gets no backing store at all).
+  open func draw(_ rect: Rect) {
+    drawIsInherited = true
+  }
+
+  /// Redraws all of the content at the next commit.
+  open func setNeedsDisplay() {
+    layer.setNeedsDisplay()
+  }
+
+  /// Redraws part of the content (in bounds coordinates) at the next commit.
+  open func setNeedsDisplay(_ rect: Rect) {
+    layer.setNeedsDisplay(rect)
+  }
+
+  private var drawIsInherited = false
+  private static var drawsByClass: [ObjectIdentifier: Bool] = [:]
+
+  /// Whether this view's class draws. Found once per class by drawing into a one-pixel
+  /// probe: a class whose draw(_:) reaches the base implementation without drawing anything
+  /// is a plain view and never gets a backing store.
+  var drawsContent: Bool {
+    let key = ObjectIdentifier(type(of: self))
+    if let known = Self.drawsByClass[key] { return known }
+    guard let probe = try? PixelBuffer(width: 1, height: 1) else { return true }
+    let context = GraphicsContext(buffer: probe, scale: 1)
+    drawIsInherited = false
+    GraphicsContext.withCurrent(context) { draw(bounds) }
+    let draws = !(drawIsInherited && context.drawingOperationCount == 0)
+    drawIsInherited = false
+    Self.drawsByClass[key] = draws
+    return draws
+  }
+
+  public func layerDrawsContent(_ layer: Layer) -> Bool { drawsContent }
+
+  public func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext) {
+    draw(rect)
+  }
+
+  public func layerBoundsSizeDidChange(_ layer: Layer) {
+    if contentMode == .redraw { setNeedsDisplay() }
+  }
+}

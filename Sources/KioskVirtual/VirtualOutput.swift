@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import KioskGraphics
+import KioskUI
+
+/// An in-memory display: the output that development, the demo and every test run on. It
+/// behaves like a real triple-buffered scanout (each buffer knows its age and receives only
+/// the damage it missed), keeps the last presented frame, and can write frames as PNG files.
+@MainActor
+public final class VirtualOutput: DisplayOutput {
+  /// Where refreshes come from.
+  public enum Timing: Sendable {
+    /// Refreshes happen only when `advance(to:)` moves time on (tests, simulated runs).
+    case manual
+    /// Refreshes happen in real time at `refreshRate`.
+    case realTime
+  }
+
+  public let name: String
+  public let pixelWidth: Int
+  public let pixelHeight: Int
+  public let refreshRate: Double
+  /// Whether frames are shown; a disconnected or blanked virtual panel shows none.
+  public var isActive = true
+  public var frameHandler: (@MainActor (Double) -> Void)?
+  /// Where refreshes come from.
+  public let timing: Timing
+
+  private var buffers: [PixelBuffer]
+  private var ages: [Int]
+  private var front = -1
+  private var history = DamageHistory(depth: 4)
+  private var copyRegion = Region()
+  private var frameRequested = false
+  private var timerArmed = false
+
+  /// How many frames were presented.
+  public private(set) var framesPresented = 0
+  /// How many pixels were copied into the back buffer by the last present.
+  public private(set) var lastCopiedPixels = 0
+  /// The age of the buffer the last frame went into (0: new buffer, repainted whole).
+  public private(set) var lastBufferAge = 0
+  /// Called after each present with the presented buffer (in panel pixels).
+  public var onPresent: (@MainActor (PixelBuffer) -> Void)?
+
+  /// Creates a virtual panel of `pixelWidth`×`pixelHeight` with `bufferCount` buffers.
+  public init(
+    name: String = "virtual-0", pixelWidth: Int, pixelHeight: Int, refreshRate: Double = 60,
+    bufferCount: Int = 3, timing: Timing = .manual
+  ) throws {
+    self.name = name
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.refreshRate = refreshRate > 0 ? refreshRate : 60
+    self.timing = timing
+    buffers = try (0..<max(bufferCount, 1)).map { _ in
+      try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .xrgb8888)
+    }
+    ages = Array(repeating: 0, count: buffers.count)
+  }
+
+  /// Creates the virtual panel that fits `screen` exactly.
+  public convenience init(for screen: Screen, bufferCount: Int = 3, timing: Timing = .manual) throws {
+    let native = screen.nativeBounds
+    try self.init(
+      pixelWidth: Int(native.width), pixelHeight: Int(native.height), bufferCount: bufferCount,
+      timing: timing)
+  }
+
+  /// The buffer on screen now, or `nil` before the first frame.
+  public var frontBuffer: PixelBuffer? { front >= 0 ? buffers[front] : nil }
+
+  public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    let (w, h) = rotation.panelSize(forLogical: frame.width, frame.height)
+    guard w == pixelWidth, h == pixelHeight else {
+      throw VirtualOutputError.sizeMismatch(
+        frame: "\(w)×\(h)", panel: "\(pixelWidth)×\(pixelHeight)")
+    }
+    history.record(damage)
+    let back = (front + 1) % buffers.count
+    lastBufferAge = ages[back]
+    if !history.damage(forBufferAge: ages[back], into: &copyRegion) {
+      copyRegion.removeAll()
+      copyRegion.formUnion(frame.bounds)
+    }
+    lastCopiedPixels = copyRegion.area
+    buffers[back].copy(copyRegion, from: frame, rotation: rotation)
+    for i in ages.indices where ages[i] > 0 { ages[i] += 1 }
+    ages[back] = 1
+    front = back
+    framesPresented += 1
+    onPresent?(buffers[back])
+  }
+
+  public func requestFrameEvent() {
+    frameRequested = true
+    guard timing == .realTime, !timerArmed else { return }
+    timerArmed = true
+    let now = monotonicSeconds()
+    let delay = nextRefresh(after: now) - now
+    DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.timerArmed = false
+        self.fireFrameEvent(at: Transaction.clock())
+      }
+    }
+  }
+
+  /// Whether a frame event was asked for and not delivered yet.
+  public var isFrameEventPending: Bool { frameRequested }
+
+  /// The first refresh strictly after `time`.
+  public func nextRefresh(after time: Double) -> Double {
+    ((time * refreshRate).rounded(.down) + 1) / refreshRate
+  }
+
+  /// Delivers the pending frame event (if any) as a refresh at `time`.
+  public func fireFrameEvent(at time: Double) {
+    guard frameRequested else { return }
+    frameRequested = false
+    frameHandler?(time)
+  }
+
+  /// Writes the frame on screen as a PNG file.
+  public func writePNG(to path: String) throws {
+    guard let buffer = frontBuffer else { throw VirtualOutputError.noFrame }
+    try buffer.writePNG(to: path)
+  }
+}
+
+/// Errors of the virtual output.
+public enum VirtualOutputError: Error, CustomStringConvertible {
+  /// A frame does not fit the panel (the screen and output were set up with different sizes).
+  case sizeMismatch(frame: String, panel: String)
+  /// Nothing has been presented yet.
+  case noFrame
+
+  public var description: String {
+    switch self {
+    case .sizeMismatch(let frame, let panel):
+      "a \(frame) frame cannot be shown on a \(panel) virtual panel"
+    case .noFrame: "no frame has been presented yet"
+    }
+  }
+}
