@@ -21,21 +21,19 @@ public final class TestApplication {
   public let output: VirtualOutput
   /// A visible, key window covering the screen.
   public let window: Window
-  /// The time on the manual clock, in seconds.
-  public private(set) var now: Double = 0
-  private var pendingWork: [@MainActor () -> Void] = []
+  /// The simulated clock and commit loop.
+  public let loop: SimulatedRunLoop
 
   /// Creates an app on a `pointSize` screen at `scale`, turned by `rotation` on its panel.
   public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) throws {
+    Transaction.resetForTesting()
     screen = Screen(pointSize: pointSize, scale: scale, rotation: rotation)
     output = try VirtualOutput(for: screen)
     Screen.main = screen
     window = Window(screen: screen)
     window.backgroundColor = .white
-    // Weak: the harness may be gone while a later test still commits through these.
-    Transaction.clock = { [weak self] in self?.now ?? 0 }
-    Transaction.scheduler = { [weak self] work in self?.pendingWork.append(work) }
-    ScheduledAction.cancelAll()
+    loop = SimulatedRunLoop(outputs: [output])
+    loop.install()
     screen.attach(output)
     window.makeKeyAndVisible()
   }
@@ -45,40 +43,19 @@ public final class TestApplication {
     window.isHidden = true
   }
 
+  /// The time on the manual clock, in seconds.
+  public var now: Double { loop.now }
+
   /// Runs everything pending now (commits and deferred work) until nothing is left: layout,
   /// display and composite happen, and a frame is presented if anything changed.
   public func runUntilIdle() {
-    var rounds = 0
-    while rounds < 1000 {
-      rounds += 1
-      if !pendingWork.isEmpty {
-        let work = pendingWork
-        pendingWork.removeAll()
-        for item in work { item() }
-        continue
-      }
-      if Transaction.isCommitPending {
-        Transaction.flush()
-        continue
-      }
-      break
-    }
+    loop.runUntilIdle()
   }
 
-  /// Moves the manual clock on by `seconds`, refresh by refresh: at each refresh the
-  /// output's frame event fires (animations step) and due scheduled actions run.
+  /// Moves the manual clock on by `seconds`: every refresh that was asked for on the way
+  /// fires (animations step) and due scheduled actions run.
   public func advance(by seconds: Double) {
-    let end = now + max(seconds, 0)
-    runUntilIdle()
-    while now < end - 1e-9 {
-      let refresh = output.nextRefresh(after: now)
-      let timer = ScheduledAction.nextFireTime ?? .infinity
-      now = min(refresh, timer, end)
-      ScheduledAction.runDue(at: now)
-      if now >= refresh - 1e-9 { output.fireFrameEvent(at: now) }
-      runUntilIdle()
-    }
-    now = end
+    loop.advance(by: seconds)
   }
 
   /// The pixels of the last presented frame, as the panel shows them.
@@ -90,6 +67,6 @@ public final class TestApplication {
     return Bitmap(buffer: copy)
   }
 
-  /// Sends a memory warning through the app (controllers arrive with the Controllers issue).
+  /// How many frames the virtual panel has shown.
   public var framesPresented: Int { output.framesPresented }
 }

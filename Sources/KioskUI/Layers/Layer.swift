@@ -24,8 +24,9 @@ public struct LayerContents {
 public protocol LayerDelegate: AnyObject {
   /// Whether the layer has content to draw at all (a plain view has none: it is a flat colour).
   func layerDrawsContent(_ layer: Layer) -> Bool
-  /// Draws the layer's content; `rect` is the part to redraw, in the layer's bounds coordinates.
-  func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext)
+  /// Draws the layer's content; `rect` is the part to redraw, in the layer's bounds
+  /// coordinates. Returns `false` if it turned out there is nothing to draw at all.
+  func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext) -> Bool
   /// The layer's bounds changed size.
   func layerBoundsSizeDidChange(_ layer: Layer)
 }
@@ -58,6 +59,8 @@ open class Layer {
   weak var hostedBy: Screen?
 
   private(set) var needsDisplay = false
+  /// Whether `contents` is a backing store this layer drew (rather than an image set on it).
+  private var holdsDrawnContents = false
   var isDisplayQueued = false
   var displayDirtyRect: Rect?
 
@@ -222,7 +225,11 @@ open class Layer {
   /// Asks the delegate to draw into the backing store (made or resized as needed).
   open func display() {
     guard let delegate, delegate.layerDrawsContent(self) else {
-      if contents != nil, delegate != nil { contents = nil }
+      // Contents set from outside (an image) stay; only a backing store we drew goes.
+      if holdsDrawnContents {
+        holdsDrawnContents = false
+        contents = nil
+      }
       return
     }
     let size = model.bounds.size
@@ -253,12 +260,18 @@ open class Layer {
     let rect = dirty ?? model.bounds
     context.clear(rect)
     context.clip(to: rect)
-    GraphicsContext.withCurrent(context) {
+    let drew = GraphicsContext.withCurrent(context) {
       delegate.draw(self, in: rect, context: context)
     }
     context.flush()
+    guard drew else {
+      holdsDrawnContents = false
+      contents = nil
+      return
+    }
     if contents?.buffer !== buffer {
       contents = LayerContents(buffer: buffer, scale: contentsScale)
+      holdsDrawnContents = true
     } else {
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
       markChanged(.contents)
@@ -291,4 +304,9 @@ open class Layer {
 
 extension Double {
   func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
+}
+
+extension Layer {
+  /// The contents stretch on screen now (for tests of animation).
+  package var presentationStretchForTesting: Rect { presented.contentsStretch }
 }

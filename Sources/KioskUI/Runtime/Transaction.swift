@@ -20,6 +20,19 @@ public enum Transaction {
   /// Whether a commit has been asked for and has not run yet.
   public private(set) static var isCommitPending = false
 
+  /// How long the phases of the last commit took, in seconds.
+  public struct Timings: Sendable, Equatable {
+    /// The layout pass (autoresizing already happened when sizes were set).
+    public var layout: Double = 0
+    /// The display pass: `draw(_:)` into backing stores.
+    public var display: Double = 0
+    /// Compositing and handing frames to the outputs.
+    public var composite: Double = 0
+  }
+
+  /// The phase timings of the most recent commit.
+  public private(set) static var lastTimings = Timings()
+
   static var screens: [Screen] = []
   static var pendingDisplay: [Layer] = []
   private static var isCommitting = false
@@ -38,9 +51,16 @@ public enum Transaction {
     isCommitting = true
     defer { isCommitting = false }
     isCommitPending = false
+    let start = monotonicSeconds()
     for screen in screens { screen.layoutWindows() }
+    let laidOut = monotonicSeconds()
     displayPendingLayers()
+    let displayed = monotonicSeconds()
     for screen in screens { screen.compositeAndPresent() }
+    lastTimings = Timings(
+      layout: laidOut - start, display: displayed - laidOut, composite: monotonicSeconds() - displayed)
+    // Completions of animations that ended or were interrupted during this turn.
+    AnimationEngine.runFinishedCompletions()
   }
 
   private static func displayPendingLayers() {
@@ -79,4 +99,19 @@ public enum Transaction {
 /// Seconds from an arbitrary start, never going backwards.
 public func monotonicSeconds() -> Double {
   Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+}
+
+extension Transaction {
+  /// Forgets every screen, pending draw, running animation and scheduled action, so that a
+  /// new test application starts from nothing.
+  package static func resetForTesting() {
+    screens.removeAll()
+    for layer in pendingDisplay { layer.isDisplayQueued = false }
+    pendingDisplay.removeAll()
+    isCommitPending = false
+    AnimationEngine.animatingLayers.removeAll()
+    AnimationEngine.finishedGroups.removeAll()
+    AnimationEngine.contexts.removeAll()
+    ScheduledAction.cancelAll()
+  }
 }

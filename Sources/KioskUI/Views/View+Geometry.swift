@@ -75,16 +75,17 @@ extension View {
   /// The transform from this view's coordinates to `view`'s (`nil`: this view's window).
   /// Views in different windows meet in screen coordinates.
   private func transform(to view: View?) -> AffineTransform {
-    let (mine, _) = toRoot()
-    guard let target = view ?? window else {
-      // No window: the top of the hierarchy stands in for it.
-      let (_, root) = toRoot()
-      let (rootToScreen, _) = root.toRoot()
-      return mine.concatenating(rootToScreen.inverted ?? .identity)
-    }
-    let (theirs, _) = target.toRoot()
-    return mine.concatenating(theirs.inverted ?? .identity)
+    let (mine, root) = toRoot()
+    // No window: the top of the hierarchy stands in for it.
+    let (theirs, _) = (view ?? window ?? root).toRoot()
+    return mine.concatenating(theirs.inverted ?? Self.collapsed)
   }
+
+  /// Stands in for the inverse of a transform that collapses the plane (a scale of zero):
+  /// no point of such a view can be named, so every point converts to NaN, which no
+  /// rectangle contains; a view scaled to nothing is never hit.
+  private static let collapsed = AffineTransform(
+    a: .nan, b: .nan, c: .nan, d: .nan, tx: .nan, ty: .nan)
 
   /// Converts a point from this view's coordinates to `view`'s (`nil`: the window's).
   public func convert(_ point: Point, to view: View?) -> Point {
@@ -94,7 +95,7 @@ extension View {
   /// Converts a point from `view`'s coordinates (`nil`: the window's) to this view's.
   public func convert(_ point: Point, from view: View?) -> Point {
     if let view { return view.convert(point, to: self) }
-    return point.applying(transform(to: nil).inverted ?? .identity)
+    return point.applying(transform(to: nil).inverted ?? Self.collapsed)
   }
 
   /// Converts a rectangle to `view`'s coordinates: the bounding box of the converted corners.
@@ -105,6 +106,6 @@ extension View {
   /// Converts a rectangle from `view`'s coordinates (`nil`: the window's).
   public func convert(_ rect: Rect, from view: View?) -> Rect {
     if let view { return view.convert(rect, to: self) }
-    return rect.applying(transform(to: nil).inverted ?? .identity)
+    return rect.applying(transform(to: nil).inverted ?? Self.collapsed)
   }
 }

@@ -23,16 +23,19 @@ extension View {
 
   /// Inserts `view` just above `sibling`.
   public func insertSubview(_ view: View, aboveSubview sibling: View) {
-    guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
-    let current = subviews.firstIndex { $0 === view }
-    insert(view, at: current.map { $0 < index ? index : index + 1 } ?? index + 1)
+    guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
+      return addSubview(view)
+    }
+    // insert(_:at:) takes an index among the current subviews and accounts for the move.
+    insert(view, at: index + 1)
   }
 
   /// Inserts `view` just below `sibling`.
   public func insertSubview(_ view: View, belowSubview sibling: View) {
-    guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
-    let current = subviews.firstIndex { $0 === view }
-    insert(view, at: current.map { $0 < index ? index - 1 : index } ?? index)
+    guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
+      return addSubview(view)
+    }
+    insert(view, at: index)
   }
 
   /// Moves a subview in front of its siblings.
@@ -51,10 +54,13 @@ extension View {
   public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
     guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2
     else { return }
-    let first = subviews[index1]
-    let second = subviews[index2]
-    insert(first, at: index2)
-    insert(second, at: index1)
+    subviews.swapAt(index1, index2)
+    // The layers follow: the one for the lower index first, which pushes the other one
+    // place up; insertSublayer(_:at:) counts indexes from before its own removal.
+    let low = min(index1, index2)
+    let high = max(index1, index2)
+    layer.insertSublayer(subviews[low].layer, at: low)
+    layer.insertSublayer(subviews[high].layer, at: high + 1)
   }
 
   /// Removes the view from its superview (and its window).
@@ -86,14 +92,15 @@ extension View {
     guard view !== self, !isDescendant(of: view) else { return }
     var target = min(max(index, 0), subviews.count)
     if view.superview === self {
-      // Only the order changes: no move callbacks.
+      // Only the order changes: no move callbacks. The layer gets the index from before the
+      // move, because insertSublayer(_:at:) makes the same adjustment for the removal.
+      layer.insertSublayer(view.layer, at: target)
       if let current = subviews.firstIndex(where: { $0 === view }) {
         subviews.remove(at: current)
         if current < target { target -= 1 }
       }
       target = min(target, subviews.count)
       subviews.insert(view, at: target)
-      layer.insertSublayer(view.layer, at: target)
       return
     }
     let oldWindow = view.window

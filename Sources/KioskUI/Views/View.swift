@@ -180,26 +180,20 @@ open class View: Responder, LayerDelegate {
   private var drawIsInherited = false
   private static var drawsByClass: [ObjectIdentifier: Bool] = [:]
 
-  /// Whether this view's class draws. Found once per class by drawing into a one-pixel
-  /// probe: a class whose draw(_:) reaches the base implementation without drawing anything
-  /// is a plain view and never gets a backing store.
-  var drawsContent: Bool {
-    let key = ObjectIdentifier(type(of: self))
-    if let known = Self.drawsByClass[key] { return known }
-    guard let probe = try? PixelBuffer(width: 1, height: 1) else { return true }
-    let context = GraphicsContext(buffer: probe, scale: 1)
-    drawIsInherited = false
-    GraphicsContext.withCurrent(context) { draw(bounds) }
-    let draws = !(drawIsInherited && context.drawingOperationCount == 0)
-    drawIsInherited = false
-    Self.drawsByClass[key] = draws
-    return draws
-  }
+  /// Whether this view's class draws: unknown (nil) until its first display pass, which
+  /// tells: a class whose draw(_:) reaches the base implementation without drawing anything
+  /// is a plain view and never gets a backing store again.
+  private var classDrawsContent: Bool? { Self.drawsByClass[ObjectIdentifier(type(of: self))] }
 
-  public func layerDrawsContent(_ layer: Layer) -> Bool { drawsContent }
+  public func layerDrawsContent(_ layer: Layer) -> Bool { classDrawsContent ?? true }
 
-  public func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext) {
+  public func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext) -> Bool {
+    drawIsInherited = false
     draw(rect)
+    guard classDrawsContent == nil else { return true }
+    let draws = !(drawIsInherited && context.drawingOperationCount == 0)
+    Self.drawsByClass[ObjectIdentifier(type(of: self))] = draws
+    return draws
   }
 
   public func layerBoundsSizeDidChange(_ layer: Layer) {

@@ -1,0 +1,58 @@
+# KioskKit: `make demo` runs the demo, `make test` runs every test. Both first install the
+# Debian packages the build needs (only those missing), so a fresh Debian machine needs
+# nothing else.
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+DEMO_OUTPUT ?= out/demo
+# Run apt-get through sudo unless we are root already.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Build: pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG.
+# Run: the fonts the demo, the goldens and the benchmark are drawn with.
+DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
+	libturbojpeg0-dev fonts-dejavu-core fonts-noto-cjk
+
+.PHONY: all deps build demo test bench format lint clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for package in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" \
+			|| missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+# The demo on the virtual framebuffer (no display here), one PNG per screen in $(DEMO_OUTPUT).
+demo: deps
+	$(SWIFT) build -c release --product kiosk-demo
+	rm -rf $(DEMO_OUTPUT)
+	.build/release/kiosk-demo --backend auto --output $(DEMO_OUTPUT)
+	@echo "Demo screens written to $(DEMO_OUTPUT)/"
+
+# Unit tests and golden-image tests on the virtual framebuffer.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product kiosk-bench
+	.build/release/kiosk-bench
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,87 @@
+import ArgumentParser
+import KioskGraphics
+
+/// The command-line options every KioskKit app understands, parsed by `Application.main`.
+/// Run any app with `--help` to see them.
+public struct RuntimeOptions: ParsableArguments, Sendable {
+  /// Where frames go.
+  public enum Backend: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The best available: a panel if one is there, the virtual framebuffer otherwise.
+    case auto
+    /// The in-memory framebuffer (no display needed; frames can be written as PNGs).
+    case virtual
+  }
+
+  @Option(help: "Where frames go: auto or virtual.")
+  public var backend: Backend = .auto
+
+  @Option(
+    name: .customLong("output"),
+    help: ArgumentHelp(
+      "Virtual backend: write a PNG of each screen the app settles on into this folder.",
+      valueName: "dir"))
+  public var outputDirectory: String?
+
+  @Option(help: ArgumentHelp("Screen size in points, e.g. 960x540.", valueName: "WxH"))
+  public var size: PointSize = PointSize(width: 960, height: 540)
+
+  @Option(help: "Pixels per point (1, 1.5, 2, 3…).")
+  public var scale: Double = 2
+
+  @Option(help: "How the screen is turned on the panel, clockwise: 0, 90, 180 or 270.")
+  public var rotation: Int = 0
+
+  @Option(
+    help: ArgumentHelp(
+      "Virtual backend: stop after this many seconds of (simulated) time.", valueName: "seconds"))
+  public var duration: Double = 60
+
+  @Flag(help: "Virtual backend: run on the real clock instead of simulated time.")
+  public var realtime = false
+
+  @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+  public var logLevel: String = "info"
+
+  public init() {}
+
+  public mutating func validate() throws {
+    guard Rotation(degrees: rotation) != nil else {
+      throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
+    }
+    guard scale > 0, scale <= 4 else {
+      throw ValidationError("--scale must be more than 0 and at most 4, not \(scale)")
+    }
+    guard duration >= 0 else { throw ValidationError("--duration must not be negative") }
+  }
+}
+
+/// A screen size in points, written `WxH` on the command line.
+public struct PointSize: ExpressibleByArgument, Sendable, Equatable {
+  /// Width in points.
+  public var width: Double
+  /// Height in points.
+  public var height: Double
+
+  /// Creates a size.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Parses `WxH` with positive numbers.
+  public init?(argument: String) {
+    let parts = argument.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0,
+      w <= 8192, h <= 8192
+    else { return nil }
+    self.init(width: w, height: h)
+  }
+
+  public var defaultValueDescription: String {
+    "\(width.formatted)x\(height.formatted)"
+  }
+}
+
+extension Double {
+  fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}

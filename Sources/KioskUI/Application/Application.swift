@@ -1,0 +1,55 @@
+import KioskGraphics
+
+/// What an app tells KioskKit about itself: it builds the first screen when launching.
+/// Optional methods have default implementations.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+  /// Creates the delegate; `Application.main` does this first at launch.
+  init()
+  /// The app's main window; the delegate creates it when there is no main storyboard.
+  var window: Window? { get set }
+  /// Launching is done: build the interface here. Return `false` if the app cannot start.
+  func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String])
+    -> Bool
+  /// The system is short of memory: release what can be rebuilt.
+  func applicationDidReceiveMemoryWarning(_ application: Application)
+}
+
+extension ApplicationDelegate {
+  public func application(
+    _ application: Application, didFinishLaunchingWithOptions options: [String: String]
+  ) -> Bool { true }
+  public func applicationDidReceiveMemoryWarning(_ application: Application) {}
+}
+
+/// The running app: the end of the responder chain and the owner of the delegate.
+/// `Application.main` (in KioskKit) creates it, picks a backend and runs the main loop.
+@MainActor
+public final class Application: Responder {
+  /// The app object of this process.
+  public private(set) static var shared = Application()
+
+  /// The app's delegate.
+  public var delegate: ApplicationDelegate?
+
+  /// Creates the shared application (the runtime does this once).
+  public override init() {
+    super.init()
+  }
+
+  /// Makes `application` the shared one (the runtime and test harness do this).
+  public static func install(_ application: Application) {
+    shared = application
+  }
+
+  /// The visible windows of every screen, back to front.
+  public var windows: [Window] { Transaction.screens.flatMap(\.windows) }
+
+  /// The key window, if any.
+  public var keyWindow: Window? { windows.last { $0.isKeyWindow } }
+
+  /// Sends a memory warning through the app, as the memory-pressure source does.
+  public func simulateMemoryWarning() {
+    delegate?.applicationDidReceiveMemoryWarning(self)
+  }
+}
