@@ -57,7 +57,7 @@ public final class PixelBuffer: @unchecked Sendable {
   let pixmanImage: OpaquePointer
 
   /// Allocates a zeroed (transparent) buffer.
-  public init(width: Int, height: Int, format: PixelFormat = .argb8888) throws {
+  public convenience init(width: Int, height: Int, format: PixelFormat = .argb8888) throws {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw PixelBufferError.invalidSize(width: width, height: height)
     }
