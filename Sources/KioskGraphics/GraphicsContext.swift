@@ -534,7 +534,9 @@ public struct Gradient: Sendable, Hashable {
     case 1: stops = [Stop(location: 0, color: colors[0]), Stop(location: 1, color: colors[0])]
     default:
       let last = Double(colors.count - 1)
-      stops = colors.enumerated().map { Stop(location: Double($0.offset) / last, color: $0.element) }
+      stops = colors.enumerated().map {
+        Stop(location: Double($0.offset) / last, color: $0.element)
+      }
     }
   }
 }

@@ -30,15 +30,21 @@ import Testing
 
   @Test func rectApplyingGivesTheBoundingBox() {
     let r = Rect(x: 0, y: 0, width: 10, height: 20)
-    #expect(r.applying(AffineTransform(translationX: 5, y: 5)) == Rect(x: 5, y: 5, width: 10, height: 20))
-    #expect(r.applying(AffineTransform(rotationAngle: .pi / 2)) == Rect(x: -20, y: 0, width: 20, height: 10))
-    #expect(r.applying(AffineTransform(scaleX: -2, y: 1)) == Rect(x: -20, y: 0, width: 20, height: 20))
+    #expect(
+      r.applying(AffineTransform(translationX: 5, y: 5)) == Rect(x: 5, y: 5, width: 10, height: 20))
+    #expect(
+      r.applying(AffineTransform(rotationAngle: .pi / 2))
+        == Rect(x: -20, y: 0, width: 20, height: 10))
+    #expect(
+      r.applying(AffineTransform(scaleX: -2, y: 1)) == Rect(x: -20, y: 0, width: 20, height: 20))
   }
 
   @Test func integralCoversTheRect() {
-    #expect(Rect(x: 0.5, y: 1.2, width: 2, height: 2.6).integral == Rect(x: 0, y: 1, width: 3, height: 3))
+    #expect(
+      Rect(x: 0.5, y: 1.2, width: 2, height: 2.6).integral == Rect(x: 0, y: 1, width: 3, height: 3))
     #expect(Rect(x: 1, y: 2, width: 3, height: 4).integral == Rect(x: 1, y: 2, width: 3, height: 4))
-    #expect(Rect(x: 3, y: 3, width: -2, height: -2).integral == Rect(x: 1, y: 1, width: 2, height: 2))
+    #expect(
+      Rect(x: 3, y: 3, width: -2, height: -2).integral == Rect(x: 1, y: 1, width: 2, height: 2))
   }
 
   @Test func intersectionAndUnion() {

@@ -37,6 +37,16 @@ import Testing
     #expect(buffer.rawPixel(x: 10 * s, y: 10 * s) == 0)
   }
 
+  @Test func defaultLineIsOnePointWide() throws {
+    let context = try makeContext(width: 20, height: 20, scale: 2)
+    context.move(to: Point(x: 0, y: 5))
+    context.addLine(to: Point(x: 10, y: 5))
+    context.strokePath()
+    context.flush()
+    #expect(inkBounds(context.buffer) == PixelRect(x: 0, y: 9, width: 20, height: 2))
+    #expect(context.buffer.rawPixel(x: 5, y: 9) == 0xff00_0000)
+  }
+
   @Test func clipLimitsDrawingUntilRestored() throws {
     let context = try makeContext(width: 20, height: 20)
     context.setFillColor(.red)
