@@ -23,7 +23,10 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "pangocairo",
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]),
-    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo"]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]),
+    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
     .target(

@@ -54,9 +54,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// so that fading from a transparent colour does not flash its hidden hue.
   public func interpolated(to other: Color, fraction t: Double) -> Color {
     let a = alpha + (other.alpha - alpha) * t
-    guard a > 0 else { return Color(red: other.red, green: other.green, blue: other.blue, alpha: 0) }
-    func mix(_ x: Double, _ y: Double) -> Double { (x * alpha + (y * other.alpha - x * alpha) * t) / a }
-    return Color(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue), alpha: a)
+    guard a > 0 else {
+      return Color(red: other.red, green: other.green, blue: other.blue, alpha: 0)
+    }
+    func mix(_ x: Double, _ y: Double) -> Double {
+      (x * alpha + (y * other.alpha - x * alpha) * t) / a
+    }
+    return Color(
+      red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
+      alpha: a)
   }
 
   /// The colour as one premultiplied `0xAARRGGBB` pixel, the layout of cairo's ARGB32 and

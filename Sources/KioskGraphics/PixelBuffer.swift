@@ -79,7 +79,8 @@ public final class PixelBuffer: @unchecked Sendable {
   ) throws {
     guard width > 0, height > 0, stride >= width * format.bytesPerPixel, stride % 4 == 0,
       let image = pixman_image_create_bits(
-        format.pixmanFormat, Int32(width), Int32(height), memory.assumingMemoryBound(to: UInt32.self),
+        format.pixmanFormat, Int32(width), Int32(height),
+        memory.assumingMemoryBound(to: UInt32.self),
         Int32(stride))
     else {
       release?(memory)

@@ -52,7 +52,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The rectangle as a `Rect` in pixel units.
-  public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+  public var rect: Rect {
+    Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+  }
 
   /// The empty rectangle at the origin.
   public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)

@@ -80,7 +80,8 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
   public mutating func formUnion(_ rect: PixelRect) {
     guard !rect.isEmpty else { return }
     let r = mutable()
-    pixman_region32_union_rect(r, r, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    pixman_region32_union_rect(
+      r, r, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
   }
 
   /// Adds another region.
@@ -97,7 +98,8 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
       pixman_region32_clear(r)
       return
     }
-    pixman_region32_intersect_rect(r, r, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    pixman_region32_intersect_rect(
+      r, r, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
   }
 
   /// Keeps only the pixels also in `other`.

@@ -1,0 +1,2 @@
+// TurboJPEG for decoding JPEG files into premultiplied-ready BGRA rows.
+#include <turbojpeg.h>

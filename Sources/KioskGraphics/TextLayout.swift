@@ -1,0 +1,280 @@
+internal import CCairo
+import Foundation
+
+/// How lines of text line up horizontally within the layout's width.
+public enum TextAlignment: Sendable {
+  /// Flush with the left edge.
+  case left
+  /// Centred.
+  case center
+  /// Flush with the right edge.
+  case right
+  /// Stretched to both edges, except the last line of a paragraph.
+  case justified
+  /// Left for left-to-right scripts, right for right-to-left ones (Arabic, Hebrew).
+  case natural
+}
+
+/// What happens to text that does not fit, as in `UILabel.lineBreakMode`.
+public enum LineBreakMode: Sendable {
+  /// Wraps at word boundaries; a word longer than a line breaks between characters.
+  case byWordWrapping
+  /// Wraps between any two characters.
+  case byCharWrapping
+  /// Cuts the text at the edge of the box.
+  case byClipping
+  /// Shows the end of the last line, replacing its start with "…".
+  case byTruncatingHead
+  /// Shows the start of the last line, replacing its end with "…".
+  case byTruncatingTail
+  /// Shows both ends of the last line with "…" in the middle.
+  case byTruncatingMiddle
+}
+
+/// Text laid out in lines, ready to measure and draw, with the rules of `UILabel`.
+///
+/// - `numberOfLines` limits the lines shown; 0 means no limit.
+/// - Without a `width` every paragraph is one line. With one, lines wrap at word
+///   boundaries (between characters for `.byCharWrapping`).
+/// - When the text needs more lines than allowed, the last line shown takes the rest of
+///   the text (line breaks become spaces) and is shortened with "…" for the truncating
+///   modes; for the other modes the text after the last line is cut. A single-line
+///   `.byClipping` layout does not wrap: it is cut at the right edge.
+///
+/// ```swift
+/// let title = TextLayout(
+///   text: "Departures", font: .boldSystemFont(ofSize: 20), numberOfLines: 1, width: 200)
+/// title.draw(in: context, at: Point(x: 16, y: 12))
+/// ```
+///
+/// The layout is the same at every screen scale: glyph positions are neither hinted nor
+/// rounded to pixels.
+public final class TextLayout {
+  /// The text.
+  public let text: String
+  /// The font.
+  public let font: Font
+  /// The colour the text is drawn in.
+  public let color: Color
+  /// The horizontal alignment within `width`.
+  public let alignment: TextAlignment
+  /// What happens to text that does not fit.
+  public let lineBreakMode: LineBreakMode
+  /// The most lines shown; 0 for no limit.
+  public let numberOfLines: Int
+  /// The width lines wrap or truncate at, in points; `nil` for no limit.
+  public let width: Double?
+
+  /// The box the drawn text occupies, in points, from the top left of the layout.
+  public private(set) var size = Size.zero
+  /// The number of lines shown.
+  public private(set) var lineCount = 0
+  /// Whether some of the text is not shown: ellipsized, cut after the last line, or
+  /// clipped at the edge.
+  public private(set) var isTruncated = false
+
+  private let context: OpaquePointer?
+  private let layout: OpaquePointer?
+  /// The part of the layout that may be drawn, in layout coordinates; `nil` for all of it.
+  private var clip: Rect?
+
+  /// Lays out `text`. See the type's documentation for how the parameters combine.
+  public init(
+    text: String, font: Font, color: Color = .black, alignment: TextAlignment = .natural,
+    lineBreakMode: LineBreakMode = .byTruncatingTail, numberOfLines: Int = 1,
+    width: Double? = nil
+  ) {
+    self.text = text
+    self.font = font
+    self.color = color
+    self.alignment = alignment
+    self.lineBreakMode = lineBreakMode
+    self.numberOfLines = max(numberOfLines, 0)
+    self.width = width.flatMap { $0.isFinite ? max($0, 0) : nil }
+    context = pango_cairo_font_map_get_default().flatMap { makeTextContext(fontMap: $0) }
+    layout = context.flatMap { pango_layout_new($0) }
+    if let layout { perform(layout) }
+  }
+
+  deinit {
+    if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
+  }
+
+  /// The number of characters drawn as "missing glyph" boxes because no installed font has
+  /// them; 0 when every character has a real glyph.
+  public var unknownGlyphCount: Int {
+    layout.map { Int(pango_layout_get_unknown_glyphs_count($0)) } ?? 0
+  }
+
+  /// Whether pango replaced some text with "…" (as opposed to cutting or clipping it).
+  var isEllipsized: Bool {
+    layout.map { pango_layout_is_ellipsized($0) != 0 } ?? false
+  }
+
+  /// The distance from the top of the layout to the first line's baseline, in points.
+  public var firstBaseline: Double {
+    layout.map { Double(pango_layout_get_baseline($0)) / pangoScale } ?? 0
+  }
+
+  /// Draws the text in `color` with the top left of the layout at `origin`. With a
+  /// `width`, lines are aligned within `origin.x ... origin.x + width`.
+  public func draw(in context: GraphicsContext, at origin: Point) {
+    guard let layout, origin.isFinite else { return }
+    context.withTextState(color: color) { cairo in
+      if let clip {
+        cairo_rectangle(cairo, origin.x + clip.minX, origin.y + clip.minY, clip.width, clip.height)
+        cairo_clip(cairo)
+      }
+      cairo_move_to(cairo, origin.x, origin.y)
+      pango_cairo_show_layout(cairo, layout)
+    }
+  }
+
+  // MARK: - Layout
+
+  private func perform(_ layout: OpaquePointer) {
+    let description = font.makePangoDescription()
+    pango_layout_set_font_description(layout, description)
+    pango_font_description_free(description)
+    configureAlignment(layout)
+
+    // Pango takes C strings: a NUL would end the text early, so drop any.
+    let bytes = Array(text.utf8.filter { $0 != 0 })
+    setText(layout, bytes)
+    let lines = lineStarts(layout)
+    let limit = numberOfLines
+
+    guard let width else {
+      // One line per paragraph: only the line limit can cut anything.
+      if limit > 0, lines.count > limit {
+        var shown = Array(bytes[..<lines[limit]]).trimmingTrailingWhitespace()
+        if isTruncatingMode { shown += Array("…".utf8) }
+        setText(layout, shown)
+        isTruncated = true
+      }
+      measure(layout, lines: limit)
+      return
+    }
+
+    let widthUnits = Int32(clamping: Int((width * pangoScale).rounded(.down)))
+    pango_layout_set_width(layout, widthUnits)
+    pango_layout_set_wrap(
+      layout, lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+    let wrapped = lineStarts(layout)
+
+    if lineBreakMode == .byClipping, limit == 1, wrapped.count > 1 {
+      // Cut at the edge instead of wrapping: lay out unwrapped and clip to the box.
+      pango_layout_set_width(layout, -1)
+      isTruncated = true
+      measure(layout, lines: 1)
+      size.width = min(size.width, width)
+      clip = Rect(x: 0, y: -size.height, width: width, height: 2 * size.height)
+      return
+    }
+
+    guard limit > 0, wrapped.count > limit else {
+      measure(layout, lines: limit)
+      return
+    }
+    isTruncated = true
+    if isTruncatingMode {
+      // Earlier lines become paragraphs of their own, so that ellipsizing every paragraph
+      // to one line touches only the last, which takes the rest of the text.
+      var shown: [UInt8] = []
+      for i in 0..<(limit - 1) {
+        shown += Array(bytes[wrapped[i]..<wrapped[i + 1]]).trimmingTrailingWhitespace()
+        shown.append(UInt8(ascii: "\n"))
+      }
+      shown += bytes[wrapped[limit - 1]...].map { $0 == 0x0a || $0 == 0x0d ? 0x20 : $0 }
+        .trimmingTrailingWhitespace()
+      pango_layout_set_ellipsize(layout, ellipsizeMode)
+      pango_layout_set_height(layout, -1)
+      setText(layout, shown)
+    }
+    // Whatever is below the last allowed line is hidden (it is there only when cutting).
+    measure(layout, lines: limit)
+    if lineStarts(layout).count > limit {
+      clip = Rect(x: -1e6, y: -size.height, width: 2e6, height: 2 * size.height)
+    }
+  }
+
+  private var isTruncatingMode: Bool {
+    switch lineBreakMode {
+    case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle: true
+    case .byWordWrapping, .byCharWrapping, .byClipping: false
+    }
+  }
+
+  private var ellipsizeMode: PangoEllipsizeMode {
+    switch lineBreakMode {
+    case .byTruncatingHead: PANGO_ELLIPSIZE_START
+    case .byTruncatingMiddle: PANGO_ELLIPSIZE_MIDDLE
+    case .byTruncatingTail: PANGO_ELLIPSIZE_END
+    case .byWordWrapping, .byCharWrapping, .byClipping: PANGO_ELLIPSIZE_NONE
+    }
+  }
+
+  private func configureAlignment(_ layout: OpaquePointer) {
+    // Pango flips alignment for right-to-left paragraphs only when it picks the direction
+    // itself, which is what natural alignment means; explicit alignments must not flip.
+    pango_layout_set_auto_dir(layout, alignment == .natural ? 1 : 0)
+    switch alignment {
+    case .left, .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+    case .justified:
+      pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+      pango_layout_set_justify(layout, 1)
+    }
+  }
+
+  private func setText(_ layout: OpaquePointer, _ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        pango_layout_set_text(layout, $0.baseAddress, Int32(clamping: $0.count))
+      }
+    }
+  }
+
+  /// The byte offset at which each line starts.
+  private func lineStarts(_ layout: OpaquePointer) -> [Int] {
+    let count = pango_layout_get_line_count(layout)
+    return (0..<count).compactMap { i in
+      pango_layout_get_line_readonly(layout, i).map { Int($0.pointee.start_index) }
+    }
+  }
+
+  /// Sets `size` and `lineCount` from the first `lines` lines (all for 0).
+  private func measure(_ layout: OpaquePointer, lines limit: Int) {
+    guard let iter = pango_layout_get_iter(layout) else { return }
+    defer { pango_layout_iter_free(iter) }
+    var count = 0
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    var bottom = 0.0
+    repeat {
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, nil, &logical)
+      count += 1
+      bottom = Double(logical.y + logical.height) / pangoScale
+      // An empty line has no width but sits at its alignment offset: it must not widen
+      // the box.
+      if logical.width > 0 {
+        minX = min(minX, Double(logical.x) / pangoScale)
+        maxX = max(maxX, Double(logical.x + logical.width) / pangoScale)
+      }
+    } while (limit == 0 || count < limit) && pango_layout_iter_next_line(iter) != 0
+    lineCount = count
+    size = Size(width: maxX > minX ? maxX - minX : 0, height: bottom)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// The bytes without trailing ASCII spaces, tabs and line breaks.
+  func trimmingTrailingWhitespace() -> [UInt8] {
+    var end = count
+    while end > 0, [0x20, 0x09, 0x0a, 0x0d].contains(self[end - 1]) { end -= 1 }
+    return Array(self[..<end])
+  }
+}
