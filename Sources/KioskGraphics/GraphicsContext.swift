@@ -36,6 +36,10 @@ public final class GraphicsContext {
   }
 
   private var state = State()
+
+  /// How many fills, strokes, gradients, images and text runs were drawn (clearing does not
+  /// count). KioskUI uses it to tell views that draw from views that only inherit `draw(_:)`.
+  public private(set) var drawingOperationCount = 0
   private var savedStates: [State] = []
 
   /// Creates a context drawing into `buffer`, with user space in points of `scale` pixels.
@@ -299,6 +303,7 @@ public final class GraphicsContext {
     guard canDraw else { return beginPath() }
     cairo_set_fill_rule(cairo, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     setSource(state.fillColor)
+    drawingOperationCount += 1
     cairo_fill(cairo)
   }
 
@@ -306,6 +311,7 @@ public final class GraphicsContext {
   public func strokePath() {
     guard canDraw else { return beginPath() }
     setSource(state.strokeColor)
+    drawingOperationCount += 1
     cairo_stroke(cairo)
   }
 
@@ -423,6 +429,7 @@ public final class GraphicsContext {
         pattern, stop.location.clamped01, c.red, c.green, c.blue, c.alpha)
     }
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    drawingOperationCount += 1
     cairo_save(cairo)
     cairo_set_source(cairo, pattern)
     cairo_paint_with_alpha(cairo, state.alpha)
@@ -438,6 +445,7 @@ public final class GraphicsContext {
     let source = pixels.makeCairoSurface()
     defer { cairo_surface_destroy(source) }
     let r = rect.standardized
+    drawingOperationCount += 1
     cairo_save(cairo)
     cairo_translate(cairo, r.minX, r.minY)
     cairo_scale(cairo, r.width / Double(pixels.width), r.height / Double(pixels.height))
@@ -467,6 +475,7 @@ public final class GraphicsContext {
   /// not at all when nothing can be drawn. The state is restored afterwards.
   func withTextState(color: Color, _ body: (OpaquePointer) -> Void) {
     guard canDraw else { return }
+    drawingOperationCount += 1
     withSeparatePath {
       cairo_save(cairo)
       setSource(color)

@@ -241,8 +241,10 @@ open class Layer {
     }
     var dirty = displayDirtyRect?.intersection(model.bounds)
     let buffer: PixelBuffer
-    if let existing = contents?.buffer, existing.width == width, existing.height == height,
-      contents?.scale == contentsScale
+    // Reuse only a backing store this layer drew: contents set from outside (an image)
+    // belong to someone else and must never be drawn over.
+    if holdsDrawnContents, let existing = contents?.buffer, existing.width == width,
+      existing.height == height, contents?.scale == contentsScale
     {
       buffer = existing
     } else {
@@ -265,8 +267,12 @@ open class Layer {
     }
     context.flush()
     guard drew else {
-      holdsDrawnContents = false
-      contents = nil
+      // Nothing to draw after all (a plain view's first display): drop only what we drew,
+      // never contents set from outside such as an image.
+      if holdsDrawnContents {
+        holdsDrawnContents = false
+        contents = nil
+      }
       return
     }
     if contents?.buffer !== buffer {

@@ -1,0 +1,34 @@
+import KioskGraphics
+
+/// A view that shows an image, placed by its `contentMode` (default: scale to fill). The
+/// image's pixels become the layer's contents directly: nothing is drawn or copied.
+///
+/// ```swift
+/// let logo = ImageView(image: try Image(contentsOfFile: "/usr/share/kiosk/logo.png"))
+/// logo.contentMode = .scaleAspectFit
+/// ```
+@MainActor
+open class ImageView: View {
+  /// The image shown; `nil` shows nothing.
+  open var image: Image? {
+    didSet {
+      if oldValue !== image { showImage() }
+    }
+  }
+
+  /// Creates an image view sized to `image`.
+  public convenience init(image: Image?) {
+    self.init(frame: Rect(origin: .zero, size: image?.size ?? .zero))
+    self.image = image
+    showImage()  // observers do not run in the class's own initializers
+  }
+
+  private func showImage() {
+    layer.contents = image.map { LayerContents(buffer: $0.pixelBuffer, scale: $0.scale) }
+  }
+
+  /// The image's size in points.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    image?.size ?? .zero
+  }
+}

@@ -1,0 +1,86 @@
+import KioskGraphics
+
+/// A view that shows read-only text: one line or several, aligned, wrapped and truncated
+/// like UIKit's `UILabel`, laid out by pango so every script renders (Latin, Cyrillic, CJK…).
+///
+/// ```swift
+/// let title = Label(frame: Rect(x: 16, y: 8, width: 300, height: 24))
+/// title.text = "Привет, 你好"
+/// title.font = .boldSystemFont(ofSize: 17)
+/// ```
+@MainActor
+open class Label: View {
+  /// The text shown; `nil` shows nothing.
+  open var text: String? {
+    didSet { if oldValue != text { invalidateText() } }
+  }
+  /// The font (default: 17 pt system font).
+  open var font: Font = .systemFont(ofSize: 17) {
+    didSet { if oldValue != font { invalidateText() } }
+  }
+  /// The colour of the text.
+  open var textColor: Color = .black {
+    didSet { if oldValue != textColor { invalidateText() } }
+  }
+  /// How lines are aligned within the bounds.
+  open var textAlignment: TextAlignment = .natural {
+    didSet { if oldValue != textAlignment { invalidateText() } }
+  }
+  /// The most lines shown; 0 means as many as fit.
+  open var numberOfLines = 1 {
+    didSet { if oldValue != numberOfLines { invalidateText() } }
+  }
+  /// How lines wrap and where text that does not fit is cut (default: truncate the tail).
+  open var lineBreakMode: LineBreakMode = .byTruncatingTail {
+    didSet { if oldValue != lineBreakMode { invalidateText() } }
+  }
+
+  private var cachedLayout: TextLayout?
+
+  /// Creates a label.
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    contentMode = .redraw
+  }
+
+  private func invalidateText() {
+    cachedLayout = nil
+    setNeedsDisplay()
+  }
+
+  /// The laid-out text for the current bounds.
+  public var textLayout: TextLayout? {
+    guard let text, !text.isEmpty else { return nil }
+    if let cachedLayout, cachedLayout.width == bounds.width { return cachedLayout }
+    let layout = makeLayout(text: text, width: bounds.width)
+    cachedLayout = layout
+    return layout
+  }
+
+  private func makeLayout(text: String, width: Double?) -> TextLayout {
+    TextLayout(
+      text: text, font: font, color: textColor, alignment: textAlignment,
+      lineBreakMode: lineBreakMode, numberOfLines: numberOfLines, width: width)
+  }
+
+  /// The size the text needs within `size` (its width limits wrapping when lines may wrap).
+  open override func sizeThatFits(_ size: Size) -> Size {
+    guard let text, !text.isEmpty else { return .zero }
+    let wraps = numberOfLines != 1
+    let layout = makeLayout(text: text, width: wraps && size.width > 0 ? size.width : nil)
+    return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+  }
+
+  /// Draws the text centred vertically in the bounds, as UILabel does.
+  open override func draw(_ rect: Rect) {
+    guard let context = GraphicsContext.current, let layout = textLayout else { return }
+    let height = min(layout.size.height, bounds.height)
+    let y = bounds.minY + (bounds.height - height) / 2
+    context.draw(layout, at: Point(x: bounds.minX, y: y))
+  }
+
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    if let cachedLayout, cachedLayout.width != bounds.width { invalidateText() }
+  }
+}

@@ -1,0 +1,266 @@
+import ArgumentParser
+import CAllocCounter
+import Foundation
+import KioskKit
+import KioskVirtual
+
+/// kiosk-bench: the figures of the reference scene, each against a baseline measured in the
+/// same run. Timings are medians of repeated runs; nothing here fails on a timing.
+@main
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "kiosk-bench",
+    abstract: "Measures KioskKit's compositor on the reference scene (1920×1080 px, scale 2).")
+
+  @Flag(help: "Print the figures as one JSON object.")
+  var json = false
+
+  @Option(help: "Frames measured per figure (the median is reported).")
+  var frames = 60
+
+  mutating func run() throws {
+    let count = max(frames, 5)
+    // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
+    let figures = try MainActor.assumeIsolated { try Measurements(frames: count).run() }
+    if json {
+      let data = try JSONSerialization.data(
+        withJSONObject: figures.dictionary, options: [.sortedKeys])
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      figures.printTable()
+    }
+  }
+}
+
+struct Figures {
+  var layers = 0
+  var fullFrameMs = 0.0
+  var memcpyFrameMs = 0.0
+  var partialFrameMs = 0.0
+  var partialDamagePixels = 0
+  var layoutDisplay1000Ms = 0.0
+  var allocationsPerFullFrame = 0.0
+  var allocationsPerPartialFrame = 0.0
+  var idleFrames = 0
+  var idleCPUMs = 0.0
+
+  var fullOverMemcpy: Double { fullFrameMs / memcpyFrameMs }
+  var damageFraction: Double { partialFrameMs / fullFrameMs }
+  var allocationsPerFrame: Double { max(allocationsPerFullFrame, allocationsPerPartialFrame) }
+
+  var dictionary: [String: Any] {
+    [
+      "full_frame_ms": fullFrameMs, "memcpy_frame_ms": memcpyFrameMs,
+      "full_frame_over_memcpy": fullOverMemcpy, "damage_frame_fraction": damageFraction,
+      "layout_display_1000_views_ms": layoutDisplay1000Ms,
+      "allocations_per_frame": allocationsPerFrame, "idle_frames": idleFrames,
+    ]
+  }
+
+  func printTable() {
+    func row(_ name: String, _ value: String, _ note: String = "") {
+      print(
+        name.padding(toLength: 44, withPad: " ", startingAt: 0)
+          + value.padding(toLength: 14, withPad: " ", startingAt: 0) + note)
+    }
+    func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
+    print("kiosk-bench: reference scene, 1920×1080 px at scale 2, \(layers) layers")
+    row("(a) full-frame composite", ms(fullFrameMs))
+    row("    memcpy of one frame (baseline)", ms(memcpyFrameMs))
+    row("(b) full frame / memcpy", String(format: "%.2f", fullOverMemcpy), "target ≤ 4")
+    row(
+      "(c) button highlight frame / full frame", String(format: "%.4f", damageFraction),
+      "target ≤ 0.02 (\(ms(partialFrameMs)), damage \(partialDamagePixels) px)")
+    row("(d) layout+display of 1,000 views", ms(layoutDisplay1000Ms))
+    row(
+      "(e) heap allocations per steady frame", String(format: "%.1f", allocationsPerFrame),
+      String(
+        format: "target 0 (full %.1f, highlight %.1f)", allocationsPerFullFrame,
+        allocationsPerPartialFrame))
+    row(
+      "(f) frames produced in 2 s idle", "\(idleFrames)",
+      String(format: "target 0 (CPU %.1f ms)", idleCPUMs))
+  }
+}
+
+/// Runs every measurement on one scene.
+@MainActor
+struct Measurements {
+  let frames: Int
+
+  func run() throws -> Figures {
+    var figures = Figures()
+    let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
+    let output = try VirtualOutput(for: screen)
+    let loop = SimulatedRunLoop(outputs: [output])
+    loop.install()
+    Screen.main = screen
+    screen.attach(output)
+    let window = Window(screen: screen)
+    let scene = ReferenceScene(window: window, icon: try ReferenceScene.makeIcon())
+    window.makeKeyAndVisible()
+    loop.runUntilIdle()
+    figures.layers = scene.layerCount
+
+    figures.memcpyFrameMs = try memcpyBaseline(bytes: screen.pixelWidth * screen.pixelHeight * 4)
+
+    // (a) every opaque background takes a new tint each frame: every pixel repainted.
+    var step = 0
+    func tintAll() {
+      step += 1
+      let hue = Double(step % 32) / 32
+      for (view, base) in scene.tintedViews {
+        view.backgroundColor = base.interpolated(to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
+      }
+    }
+    figures.fullFrameMs = median(of: frames) {
+      tintAll()
+      return timed { loop.runUntilIdle() }
+    }
+
+    // (c) only the Back button's background changes.
+    let colors = [Color(hex: 0xd1d1d6), ReferenceScene.barColor]
+    step = 0
+    func highlight() {
+      step += 1
+      scene.backButton.backgroundColor = colors[step % 2]
+    }
+    figures.partialFrameMs = median(of: frames) {
+      highlight()
+      return timed { loop.runUntilIdle() }
+    }
+    figures.partialDamagePixels = screen.compositor.lastDamage.area
+
+    // (e) allocations of steady frames (warm already, counted over many frames).
+    figures.allocationsPerFullFrame = allocations(perFrameOver: frames) {
+      tintAll()
+      loop.runUntilIdle()
+    }
+    figures.allocationsPerPartialFrame = allocations(perFrameOver: frames) {
+      highlight()
+      loop.runUntilIdle()
+    }
+
+    // (f) two seconds of real idleness: real clock, main queue, nothing changing.
+    (figures.idleFrames, figures.idleCPUMs) = try idle(screen: screen, seconds: 2)
+
+    // (d) a fresh screen of 1,000 drawing views, laid out and drawn anew each run.
+    figures.layoutDisplay1000Ms = try layoutAndDisplay(count: 1000)
+    return figures
+  }
+
+  private func memcpyBaseline(bytes: Int) throws -> Double {
+    guard let source = malloc(bytes), let destination = malloc(bytes) else {
+      throw PixelBufferError.outOfMemory(bytes: bytes)
+    }
+    defer {
+      free(source)
+      free(destination)
+    }
+    memset(source, 0x5a, bytes)
+    memset(destination, 0, bytes)
+    return median(of: frames) { timed { memcpy(destination, source, bytes) } }
+  }
+
+  private func allocations(perFrameOver count: Int, _ frame: () -> Void) -> Double {
+    frame()  // one warm-up frame so one-time growth is not counted
+    kiosk_alloc_counter_start()
+    for _ in 0..<count { frame() }
+    return Double(kiosk_alloc_counter_stop()) / Double(count)
+  }
+
+  private func idle(screen: Screen, seconds: Double) throws -> (Int, Double) {
+    guard let output = screen.output as? VirtualOutput else { return (0, 0) }
+    Transaction.clock = { monotonicSeconds() }
+    Transaction.scheduler = { work in
+      DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
+    }
+    let before = output.framesPresented
+    let cpuBefore = cpuSeconds()
+    RunLoop.main.run(until: Date(timeIntervalSinceNow: seconds))
+    return (output.framesPresented - before, (cpuSeconds() - cpuBefore) * 1000)
+  }
+
+  private func layoutAndDisplay(count: Int) throws -> Double {
+    let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
+    let output = try VirtualOutput(for: screen)
+    let loop = SimulatedRunLoop(outputs: [output])
+    loop.install()
+    screen.attach(output)
+    let window = Window(screen: screen)
+    let grid = GridView(frame: screen.bounds, count: count)
+    window.addSubview(grid)
+    window.makeKeyAndVisible()
+    loop.runUntilIdle()
+    return median(of: max(frames / 4, 5)) {
+      grid.invalidateAll()
+      loop.runUntilIdle()
+      let t = Transaction.lastTimings
+      return (t.layout + t.display) * 1000
+    }
+  }
+}
+
+/// 1,000 small drawing views in a grid, placed by `layoutSubviews`.
+@MainActor
+final class GridView: View {
+  private let cells: [Cell]
+  private var generation = 0
+
+  init(frame: Rect, count: Int) {
+    cells = (0..<count).map { _ in Cell(frame: .zero) }
+    super.init(frame: frame)
+    for cell in cells { addSubview(cell) }
+  }
+
+  func invalidateAll() {
+    generation += 1
+    setNeedsLayout()
+    for cell in cells {
+      cell.generation = generation
+      cell.setNeedsDisplay()
+    }
+  }
+
+  override func layoutSubviews() {
+    let columns = 40
+    let size = Size(width: bounds.width / Double(columns), height: 21)
+    for (i, cell) in cells.enumerated() {
+      let shift = Double(generation % 2)
+      cell.frame = Rect(
+        x: Double(i % columns) * size.width + shift, y: Double(i / columns) * size.height,
+        width: size.width - 2, height: size.height - 2)
+    }
+  }
+
+  final class Cell: View {
+    var generation = 0
+    override func draw(_ rect: Rect) {
+      guard let context = GraphicsContext.current else { return }
+      context.setFillColor(generation % 2 == 0 ? .systemBlue : .orange)
+      context.addRoundedRect(bounds.insetBy(dx: 1, dy: 1), cornerRadius: 4)
+      context.fillPath()
+    }
+  }
+}
+
+@MainActor
+func median(of count: Int, _ sample: () -> Double) -> Double {
+  var samples = (0..<count).map { _ in sample() }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+/// Milliseconds `body` took.
+func timed(_ body: () -> Void) -> Double {
+  let start = monotonicSeconds()
+  body()
+  return (monotonicSeconds() - start) * 1000
+}
+
+func cpuSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+}
