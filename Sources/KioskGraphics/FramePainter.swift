@@ -8,10 +8,16 @@ public final class FramePainter {
   public let target: PixelBuffer
   private var alphaMask: OpaquePointer?
   private var alphaMaskValue = -1.0
+  private var clipRegion: Region?
+
+  /// A rectangle every paint also stays inside (a layer's clipped extent); by default the
+  /// whole target.
+  public var limit: PixelRect
 
   /// Creates a painter for `target`.
   public init(target: PixelBuffer) {
     self.target = target
+    limit = target.bounds
   }
 
   deinit {
@@ -20,18 +26,21 @@ public final class FramePainter {
 
   /// Limits every following paint to `region` (in target pixels).
   public func clip(to region: Region) {
+    clipRegion = region
     pixman_image_set_clip_region32(target.pixmanImage, region.pointer)
   }
 
   /// Lets paints reach the whole target again.
   public func clearClip() {
+    clipRegion = nil
+    limit = target.bounds
     pixman_image_set_clip_region32(target.pixmanImage, nil)
   }
 
   /// Fills `rect` with `color` at `alpha`: replaces the pixels when the result is opaque,
   /// blends over them otherwise.
   public func fill(_ rect: PixelRect, with color: Color, alpha: Double = 1) {
-    let r = rect.intersection(target.bounds)
+    let r = rect.intersection(target.bounds).intersection(limit)
     guard !r.isEmpty else { return }
     let c = color.withAlphaComponent(color.alpha * alpha)
     var box = pixman_rectangle16_t(
@@ -61,6 +70,12 @@ public final class FramePainter {
     var triangles = (
       pixman_triangle_t(p1: p0, p2: p1, p3: p2), pixman_triangle_t(p1: p0, p2: p2, p3: p3)
     )
+    // Triangles take no destination rectangle, so the limit joins the clip for this call
+    // (an allocation, but only for turned layers).
+    var limited = clipRegion ?? Region(target.bounds)
+    limited.formIntersection(limit)
+    pixman_image_set_clip_region32(target.pixmanImage, limited.pointer)
+    defer { pixman_image_set_clip_region32(target.pixmanImage, clipRegion?.pointer) }
     withUnsafePointer(to: &triangles) { pointer in
       pointer.withMemoryRebound(to: pixman_triangle_t.self, capacity: 2) { tris in
         pixman_composite_triangles(
@@ -94,7 +109,7 @@ public final class FramePainter {
       let dx = Int(transform.tx.rounded())
       let dy = Int(transform.ty.rounded())
       let dst = PixelRect(x: src.x + dx, y: src.y + dy, width: src.width, height: src.height)
-        .intersection(target.bounds)
+        .intersection(target.bounds).intersection(limit)
       guard !dst.isEmpty else { return }
       pixman_image_composite32(
         op, image, mask, target.pixmanImage, Int32(dst.x - dx), Int32(dst.y - dy), 0, 0,
@@ -105,7 +120,7 @@ public final class FramePainter {
     let rectilinear = transform.isRectilinear
     let mapped = sourceRect.applying(transform)
     let dst = (rectilinear ? PixelRect(rounding: mapped) : PixelRect(covering: mapped))
-      .intersection(target.bounds)
+      .intersection(target.bounds).intersection(limit)
     guard !dst.isEmpty else { return }
     var matrix = pixman_transform_t()
     matrix.setAffine(inverse)

@@ -3,12 +3,19 @@ internal import CPixman
 /// A set of pixels made of rectangles: damage, clips, what opaque layers cover. A value type
 /// over pixman's regions; copies share storage until one of them changes.
 public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
+  /// Two pixman regions: the value, and a spare that binary operations write into before the
+  /// two swap. pixman reuses a destination's rectangle memory when it is big enough but
+  /// reallocates when a region is both operand and destination, so this keeps steady-state
+  /// frames from allocating.
   final class Storage {
-    let region: UnsafeMutablePointer<pixman_region32_t>
+    var region: UnsafeMutablePointer<pixman_region32_t>
+    var spare: UnsafeMutablePointer<pixman_region32_t>
 
     init() {
       region = .allocate(capacity: 1)
+      spare = .allocate(capacity: 1)
       pixman_region32_init(region)
+      pixman_region32_init(spare)
     }
 
     func copy() -> Storage {
@@ -17,9 +24,20 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
       return result
     }
 
+    /// Runs `operation(destination: spare, source: region)`, then makes the result current.
+    func replace(
+      _ operation: (UnsafeMutablePointer<pixman_region32_t>, UnsafeMutablePointer<pixman_region32_t>)
+        -> Void
+    ) {
+      operation(spare, region)
+      swap(&region, &spare)
+    }
+
     deinit {
       pixman_region32_fini(region)
+      pixman_region32_fini(spare)
       region.deallocate()
+      spare.deallocate()
     }
   }
 
@@ -39,8 +57,12 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
   }
 
   private mutating func mutable() -> UnsafeMutablePointer<pixman_region32_t> {
+    uniqueStorage().region
+  }
+
+  private mutating func uniqueStorage() -> Storage {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    return storage.region
+    return storage
   }
 
   var pointer: UnsafeMutablePointer<pixman_region32_t> { storage.region }
@@ -79,46 +101,55 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
   /// Adds a rectangle.
   public mutating func formUnion(_ rect: PixelRect) {
     guard !rect.isEmpty else { return }
-    let r = mutable()
-    pixman_region32_union_rect(
-      r, r, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    uniqueStorage().replace { destination, source in
+      pixman_region32_union_rect(
+        destination, source, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    }
   }
 
   /// Adds another region.
   public mutating func formUnion(_ other: Region) {
-    guard !other.isEmpty else { return }
-    let r = mutable()
-    pixman_region32_union(r, r, other.storage.region)
+    guard !other.isEmpty, other.storage !== storage else { return }
+    let operand = other.storage.region
+    uniqueStorage().replace { pixman_region32_union($0, $1, operand) }
   }
 
   /// Keeps only the pixels also in `rect`.
   public mutating func formIntersection(_ rect: PixelRect) {
-    let r = mutable()
     guard !rect.isEmpty else {
-      pixman_region32_clear(r)
+      pixman_region32_clear(mutable())
       return
     }
-    pixman_region32_intersect_rect(
-      r, r, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    uniqueStorage().replace { destination, source in
+      pixman_region32_intersect_rect(
+        destination, source, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    }
   }
 
   /// Keeps only the pixels also in `other`.
   public mutating func formIntersection(_ other: Region) {
-    let r = mutable()
-    pixman_region32_intersect(r, r, other.storage.region)
+    guard other.storage !== storage else { return }
+    let operand = other.storage.region
+    uniqueStorage().replace { pixman_region32_intersect($0, $1, operand) }
   }
 
   /// Removes the pixels of `other`.
   public mutating func subtract(_ other: Region) {
     guard !other.isEmpty, !isEmpty else { return }
-    let r = mutable()
-    pixman_region32_subtract(r, r, other.storage.region)
+    guard other.storage !== storage else { return removeAll() }
+    let operand = other.storage.region
+    uniqueStorage().replace { pixman_region32_subtract($0, $1, operand) }
   }
 
   /// Removes the pixels of `rect`.
   public mutating func subtract(_ rect: PixelRect) {
     guard !rect.isEmpty, !isEmpty else { return }
-    subtract(Region(rect))
+    // A one-rectangle pixman region has no rectangle array: this allocates nothing.
+    var operand = pixman_region32_t()
+    pixman_region32_init_rect(
+      &operand, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    defer { pixman_region32_fini(&operand) }
+    uniqueStorage().replace { pixman_region32_subtract($0, $1, &operand) }
   }
 
   /// Moves the region.

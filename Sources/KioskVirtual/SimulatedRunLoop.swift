@@ -23,6 +23,8 @@ public final class SimulatedRunLoop {
     // Weak: a test's loop may be gone while a later test still commits through these.
     Transaction.clock = { [weak self] in self?.now ?? 0 }
     Transaction.scheduler = { [weak self] work in self?.pendingWork.append(work) }
+    // Commits need no queue entry: runUntilIdle() polls Transaction.isCommitPending.
+    Transaction.requestCommit = {}
   }
 
   /// Runs deferred work and commits until nothing is left to do at this instant.

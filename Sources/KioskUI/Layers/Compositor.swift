@@ -16,9 +16,9 @@ struct DrawEntry {
 /// Turns a screen's layer trees into frames, repainting only what changed.
 ///
 /// Each commit it walks the layers, compares where each is now with where it was last frame
-/// and collects the difference as damage; then it works out, front to back, which damaged
-/// pixels each layer can still be seen in (opaque layers hide what is behind them) and
-/// paints, back to front, only those pixels. No damage, no frame.
+/// and collects the difference as damage; then, front to back, it skips layers that an
+/// opaque layer in front hides, and paints the rest back to front, only inside the damage.
+/// No damage, no frame.
 @MainActor
 public final class Compositor {
   /// The composited frame in the screen's logical pixels (unrotated). Outputs copy from it.
@@ -36,9 +36,8 @@ public final class Compositor {
   var needsWalk = true
   private var damage = Region()
   private var entries: [DrawEntry] = []
-  private var visible: [Region] = []
-  private var covered = Region()
-  private var background = Region()
+  private var opaqueRects: [PixelRect] = []
+  private var culled: [Bool] = []
   private let painter: LayerPainter
 
   init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
@@ -177,38 +176,66 @@ public final class Compositor {
   // MARK: Cull and paint
 
   private func cullAndPaint() {
-    // Front to back: what each layer can still be seen in, after the opaque layers in front.
-    covered.removeAll()
-    while visible.count < entries.count { visible.append(Region()) }
+    // Front to back: a layer whose damaged part lies inside one opaque layer in front of it
+    // is hidden and skipped. (Coverage by several opaque layers together is not detected;
+    // that costs overdraw, never correctness, and keeps the frame free of allocations.)
+    opaqueRects.removeAll(keepingCapacity: true)
+    while culled.count < entries.count { culled.append(false) }
     var index = entries.count - 1
     while index >= 0 {
       let entry = entries[index]
-      if damage.intersects(entry.extent) {
-        visible[index].set(damage)
-        visible[index].formIntersection(entry.extent)
-        visible[index].subtract(covered)
-        if !entry.opaqueRect.isEmpty { covered.formUnion(entry.opaqueRect) }
-      } else {
-        visible[index].removeAll()
-      }
+      let damaged = damageBox(within: entry.extent)
+      let hidden = damaged.isEmpty || opaqueRects.contains { $0.contains(damaged) }
+      culled[index] = hidden
+      if !hidden && !entry.opaqueRect.isEmpty { opaqueRects.append(entry.opaqueRect) }
       index -= 1
     }
-    // Behind everything: black where no opaque layer covers the damage.
-    background.set(damage)
-    background.subtract(covered)
+    // Painting is clipped to the damage; each layer also stays inside its own extent.
+    painter.clip(to: damage)
     var painted = 0
-    if !background.isEmpty {
-      painter.clip(to: background)
-      painter.fillBlack(background.extents)
-      painted += background.area
+    let everything = damage.extents
+    if !opaqueRects.contains(where: { $0.contains(everything) }) {
+      // Behind everything: black where no layer covers the screen.
+      painter.fillBlack(everything)
+      painted += damage.area
     }
-    for (i, entry) in entries.enumerated() where !visible[i].isEmpty {
-      painter.clip(to: visible[i])
+    for (i, entry) in entries.enumerated() where !culled[i] {
       painter.paint(entry)
-      painted += visible[i].area
+      painted += damagedArea(within: entry.extent)
     }
     painter.clearClip()
     lastPaintedArea = painted
+  }
+
+  /// The bounding box of the damaged pixels inside `rect`.
+  private func damageBox(within rect: PixelRect) -> PixelRect {
+    var x0 = Int.max
+    var y0 = Int.max
+    var x1 = Int.min
+    var y1 = Int.min
+    damage.forEachRect { damaged in
+      let part = damaged.intersection(rect)
+      guard !part.isEmpty else { return }
+      x0 = min(x0, part.x)
+      y0 = min(y0, part.y)
+      x1 = max(x1, part.maxX)
+      y1 = max(y1, part.maxY)
+    }
+    return x1 > x0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
+  }
+
+  /// How many damaged pixels lie inside `rect`.
+  private func damagedArea(within rect: PixelRect) -> Int {
+    var area = 0
+    damage.forEachRect { area += $0.intersection(rect).area }
+    return area
+  }
+}
+
+extension PixelRect {
+  /// Whether `other` lies entirely inside this rectangle.
+  func contains(_ other: PixelRect) -> Bool {
+    other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
   }
 }
 

@@ -68,45 +68,94 @@ open class Layer {
   public init() {}
 
   // MARK: Animatable geometry and appearance
+  //
+  // Each setter is written out rather than shared through a key path: applying a key path
+  // to an optional colour allocates, and these run for every changed layer of every frame.
+  // Inside `View.animate` the change becomes an animation from what is on screen now.
 
   /// The layer's own coordinate space: its size, and (origin) the point shown at its top-left.
   public var bounds: Rect {
     get { model.bounds }
     set {
-      let oldSize = model.bounds.size
-      set(\.bounds, newValue, changes: .geometry)
-      if oldSize != newValue.size { delegate?.layerBoundsSizeDidChange(self) }
+      let old = model.bounds
+      guard old != newValue else { return }
+      model.bounds = newValue
+      if !AnimationEngine.animate(self, \.bounds, from: presented.bounds, to: newValue) {
+        presented.bounds = newValue
+      }
+      markChanged(.geometry)
+      if old.size != newValue.size { delegate?.layerBoundsSizeDidChange(self) }
     }
   }
 
   /// Where the layer's centre is, in its superlayer's coordinates.
   public var position: Point {
     get { model.position }
-    set { set(\.position, newValue, changes: .geometry) }
+    set {
+      let value = newValue
+      guard model.position != value else { return }
+      model.position = value
+      if !AnimationEngine.animate(self, \.position, from: presented.position, to: value) {
+        presented.position = value
+      }
+      markChanged(.geometry)
+    }
   }
 
   /// A transform applied about the layer's centre.
   public var transform: AffineTransform {
     get { model.transform }
-    set { set(\.transform, newValue, changes: .geometry) }
+    set {
+      let value = newValue
+      guard model.transform != value else { return }
+      model.transform = value
+      if !AnimationEngine.animate(self, \.transform, from: presented.transform, to: value) {
+        presented.transform = value
+      }
+      markChanged(.geometry)
+    }
   }
 
   /// Opacity from 0 to 1, applied to the layer and everything in it.
   public var opacity: Double {
     get { model.opacity }
-    set { set(\.opacity, newValue.clamped(0, 1), changes: .geometry) }
+    set {
+      let value = newValue.clamped(0, 1)
+      guard model.opacity != value else { return }
+      model.opacity = value
+      if !AnimationEngine.animate(self, \.opacity, from: presented.opacity, to: value) {
+        presented.opacity = value
+      }
+      markChanged(.geometry)
+    }
   }
 
   /// The colour filling the bounds behind the contents and sublayers.
   public var backgroundColor: Color? {
     get { model.backgroundColor }
-    set { set(\.backgroundColor, newValue, changes: .appearance) }
+    set {
+      let value = newValue
+      guard model.backgroundColor != value else { return }
+      model.backgroundColor = value
+      if !AnimationEngine.animate(self, \.backgroundColor, from: presented.backgroundColor, to: value) {
+        presented.backgroundColor = value
+      }
+      markChanged(.appearance)
+    }
   }
 
   /// The stretchable part of the contents in unit coordinates (see `View.contentStretch`).
   public var contentsStretch: Rect {
     get { model.contentsStretch }
-    set { set(\.contentsStretch, newValue, changes: .geometry) }
+    set {
+      let value = newValue
+      guard model.contentsStretch != value else { return }
+      model.contentsStretch = value
+      if !AnimationEngine.animate(self, \.contentsStretch, from: presented.contentsStretch, to: value) {
+        presented.contentsStretch = value
+      }
+      markChanged(.geometry)
+    }
   }
 
   // MARK: Other properties
@@ -292,19 +341,6 @@ open class Layer {
       screen.compositor.needsWalk = true
       Transaction.setNeedsCommit()
     }
-  }
-
-  /// Sets an animatable property: animated inside `View.animate`, immediately otherwise.
-  private func set<T: Interpolatable>(
-    _ key: WritableKeyPath<LayerState, T>, _ value: T, changes kind: LayerChanges
-  ) {
-    let old = model[keyPath: key]
-    guard old != value else { return }
-    model[keyPath: key] = value
-    if !AnimationEngine.animate(self, key, from: presented[keyPath: key], to: value) {
-      presented[keyPath: key] = value
-    }
-    markChanged(kind)
   }
 }
 

@@ -16,6 +16,7 @@ final class LayerPainter {
   func fillBlack(_ rect: PixelRect) { painter.fillBlack(rect) }
 
   func paint(_ entry: DrawEntry) {
+    painter.limit = entry.extent
     let layer = entry.layer
     let state = layer.presented
     let t = entry.transform

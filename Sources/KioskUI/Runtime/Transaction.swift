@@ -9,10 +9,31 @@ import KioskGraphics
 /// `scheduler` and `clock` for tests (a manual clock) and for devices (the real one).
 @MainActor
 public enum Transaction {
-  /// Runs a commit later. The default puts it at the end of the current main-queue turn.
+  /// Runs deferred work later (e.g. a completion that UIKit calls on a later turn). The
+  /// default puts it on the main queue.
   public static var scheduler: @MainActor (@escaping @MainActor () -> Void) -> Void = { work in
     DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
   }
+
+  /// Arranges for `flush()` to run at the end of this main-queue turn. The default fires a
+  /// dispatch source on the main queue: triggering it allocates nothing, and triggers in one
+  /// turn coalesce. A simulated loop replaces it with a no-op and polls `isCommitPending`.
+  public static var requestCommit: @MainActor () -> Void = { commitSource.or(data: 1) }
+
+  /// Puts commits, deferred work and the clock back on the main queue and the real clock
+  /// (the defaults), after a simulated loop had replaced them.
+  public static func useMainQueue() {
+    scheduler = { work in DispatchQueue.main.async { MainActor.assumeIsolated { work() } } }
+    requestCommit = { commitSource.or(data: 1) }
+    clock = { monotonicSeconds() }
+  }
+
+  private static let commitSource: DispatchSourceUserDataOr = {
+    let source = DispatchSource.makeUserDataOrSource(queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated { flush() } }
+    source.activate()
+    return source
+  }()
 
   /// The time in seconds that animations and frames are measured against (monotonic).
   public static var clock: @MainActor () -> Double = { monotonicSeconds() }
@@ -36,12 +57,19 @@ public enum Transaction {
   static var screens: [Screen] = []
   static var pendingDisplay: [Layer] = []
   private static var isCommitting = false
+  private static var changedDuringCommit = false
 
   /// Asks for a commit at the end of this main-queue turn (once, however often it is called).
   public static func setNeedsCommit() {
     guard !isCommitPending else { return }
+    // Changes made while committing (layout changing geometry, draw(_:) invalidating) are
+    // mostly handled by the later passes of the same commit; flush() checks what is left.
+    if isCommitting {
+      changedDuringCommit = true
+      return
+    }
     isCommitPending = true
-    scheduler { flush() }
+    requestCommit()
   }
 
   /// Commits now: lays out, draws what was invalidated and composites every screen that
@@ -61,6 +89,14 @@ public enum Transaction {
       layout: laidOut - start, display: displayed - laidOut, composite: monotonicSeconds() - displayed)
     // Completions of animations that ended or were interrupted during this turn.
     AnimationEngine.runFinishedCompletions()
+    if changedDuringCommit {
+      changedDuringCommit = false
+      let displayLeft = pendingDisplay.contains { $0.needsDisplay && $0.hostScreen != nil }
+      if displayLeft || screens.contains(where: \.hasPendingWork) {
+        isCommitting = false
+        setNeedsCommit()
+      }
+    }
   }
 
   private static func displayPendingLayers() {

@@ -114,6 +114,11 @@ public final class Screen {
     for window in windows { window.layoutSubtreeIfNeeded() }
   }
 
+  /// Whether a commit would still find layout or compositing to do.
+  var hasPendingWork: Bool {
+    compositor.needsWalk || windows.contains { $0.needsLayout || $0.subtreeNeedsLayout }
+  }
+
   func compositeAndPresent() {
     guard let output, output.isActive else { return }
     guard compositor.composite(windows: windows) else { return }
