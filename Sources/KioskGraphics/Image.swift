@@ -40,6 +40,8 @@ public final class Image: @unchecked Sendable {
   public let pixelBuffer: PixelBuffer
   /// Pixels per point.
   public let scale: Double
+  /// The part of the pixels that is not fully transparent.
+  public let visiblePixelBounds: PixelRect
 
   /// The size in points: the pixel size divided by `scale`.
   public var size: Size {
@@ -61,6 +63,7 @@ public final class Image: @unchecked Sendable {
       self.pixelBuffer = pixelBuffer
     }
     self.scale = scale.isFinite && scale > 0 ? scale : 1
+    visiblePixelBounds = self.pixelBuffer.nonTransparentBounds()
   }
 
   /// Decodes PNG or JPEG data.

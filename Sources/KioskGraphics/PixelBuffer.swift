@@ -167,3 +167,40 @@ extension Color {
       red: c(red), green: c(green), blue: c(blue), alpha: UInt16((alpha * 65535).rounded()))
   }
 }
+
+extension PixelBuffer {
+  /// The smallest rectangle holding every pixel that is not fully transparent (all of the
+  /// buffer for formats without alpha; empty when every pixel is transparent). Compositing
+  /// only this part skips the empty margins of text and icons.
+  public func nonTransparentBounds() -> PixelRect {
+    guard format == .argb8888 else { return bounds }
+    var minX = width
+    var minY = height
+    var maxX = -1
+    var maxY = -1
+    for y in 0..<height {
+      let row = (baseAddress + y * stride).assumingMemoryBound(to: UInt32.self)
+      var first = -1
+      for x in 0..<width where row[x] >> 24 != 0 {
+        first = x
+        break
+      }
+      guard first >= 0 else { continue }
+      var last = first
+      var x = width - 1
+      while x > first {
+        if row[x] >> 24 != 0 {
+          last = x
+          break
+        }
+        x -= 1
+      }
+      minX = Swift.min(minX, first)
+      maxX = Swift.max(maxX, last)
+      if minY == height { minY = y }
+      maxY = y
+    }
+    guard maxX >= 0 else { return .zero }
+    return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+  }
+}

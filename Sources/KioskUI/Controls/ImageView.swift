@@ -24,7 +24,9 @@ open class ImageView: View {
   }
 
   private func showImage() {
-    layer.contents = image.map { LayerContents(buffer: $0.pixelBuffer, scale: $0.scale) }
+    layer.contents = image.map {
+      LayerContents(buffer: $0.pixelBuffer, scale: $0.scale, visiblePixels: $0.visiblePixelBounds)
+    }
   }
 
   /// The image's size in points.

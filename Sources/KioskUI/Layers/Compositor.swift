@@ -16,9 +16,9 @@ struct DrawEntry {
 /// Turns a screen's layer trees into frames, repainting only what changed.
 ///
 /// Each commit it walks the layers, compares where each is now with where it was last frame
-/// and collects the difference as damage; then, front to back, it skips layers that an
-/// opaque layer in front hides, and paints the rest back to front, only inside the damage.
-/// No damage, no frame.
+/// and collects the difference as damage; then, front to back, it takes away from each
+/// layer's damaged part whatever opaque layers in front of it cover, and paints what is left,
+/// back to front. No damage, no frame.
 @MainActor
 public final class Compositor {
   /// The composited frame in the screen's logical pixels (unrotated). Outputs copy from it.
@@ -37,8 +37,11 @@ public final class Compositor {
   private var damage = Region()
   private var entries: [DrawEntry] = []
   private var opaqueRects: [PixelRect] = []
-  private var culled: [Bool] = []
-  private let painter: LayerPainter
+  private var paintList: [PaintPiece] = []
+  private var pieces: [PixelRect] = []
+  private var spare: [PixelRect] = []
+  private let painter: FramePainter
+  private let layerPainter: LayerPainter
 
   init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
     // A screen's size is validated by Screen; a failure here means memory ran out at start-up.
@@ -50,7 +53,8 @@ public final class Compositor {
     }
     frame = buffer
     self.scale = scale
-    painter = LayerPainter(frame: buffer)
+    painter = FramePainter(target: buffer)
+    layerPainter = LayerPainter(painter: painter)
     damage.formUnion(buffer.bounds)
   }
 
@@ -176,35 +180,50 @@ public final class Compositor {
   // MARK: Cull and paint
 
   private func cullAndPaint() {
-    // Front to back: a layer whose damaged part lies inside one opaque layer in front of it
-    // is hidden and skipped. (Coverage by several opaque layers together is not detected;
-    // that costs overdraw, never correctness, and keeps the frame free of allocations.)
+    // Front to back: each layer keeps the pieces of its damaged box that no opaque layer in
+    // front of it covers. Rectangle lists with kept capacity instead of pixman regions:
+    // region operations allocate, and this runs every frame.
     opaqueRects.removeAll(keepingCapacity: true)
-    while culled.count < entries.count { culled.append(false) }
+    paintList.removeAll(keepingCapacity: true)
     var index = entries.count - 1
     while index >= 0 {
       let entry = entries[index]
-      let damaged = damageBox(within: entry.extent)
-      let hidden = damaged.isEmpty || opaqueRects.contains { $0.contains(damaged) }
-      culled[index] = hidden
-      if !hidden && !entry.opaqueRect.isEmpty { opaqueRects.append(entry.opaqueRect) }
+      uncoveredPieces(of: damageBox(within: entry.extent))
+      for piece in pieces { paintList.append(PaintPiece(entry: index, rect: piece)) }
+      if !pieces.isEmpty && !entry.opaqueRect.isEmpty { opaqueRects.append(entry.opaqueRect) }
       index -= 1
     }
-    // Painting is clipped to the damage; each layer also stays inside its own extent.
+    // Painting is clipped to the damage, and each piece to its own rectangle.
     painter.clip(to: damage)
     var painted = 0
-    let everything = damage.extents
-    if !opaqueRects.contains(where: { $0.contains(everything) }) {
-      // Behind everything: black where no layer covers the screen.
-      painter.fillBlack(everything)
-      painted += damage.area
+    // Behind everything: black where no opaque layer covers the damage.
+    uncoveredPieces(of: damage.extents)
+    for piece in pieces {
+      painter.limit = piece
+      painter.fillBlack(piece)
+      painted += damagedArea(within: piece)
     }
-    for (i, entry) in entries.enumerated() where !culled[i] {
-      painter.paint(entry)
-      painted += damagedArea(within: entry.extent)
+    for piece in paintList.reversed() {
+      let entry = entries[piece.entry]
+      painter.limit = piece.rect.intersection(entry.extent)
+      layerPainter.paint(entry)
+      painted += damagedArea(within: painter.limit)
     }
     painter.clearClip()
     lastPaintedArea = painted
+  }
+
+  /// Sets `pieces` to what is left of `rect` after taking away every opaque rectangle.
+  private func uncoveredPieces(of rect: PixelRect) {
+    pieces.removeAll(keepingCapacity: true)
+    guard !rect.isEmpty else { return }
+    pieces.append(rect)
+    for cover in opaqueRects {
+      spare.removeAll(keepingCapacity: true)
+      for piece in pieces { piece.subtracting(cover, into: &spare) }
+      swap(&pieces, &spare)
+      if pieces.isEmpty { return }
+    }
   }
 
   /// The bounding box of the damaged pixels inside `rect`.
@@ -232,10 +251,31 @@ public final class Compositor {
   }
 }
 
+/// A part of a layer to paint this frame.
+struct PaintPiece {
+  var entry: Int
+  var rect: PixelRect
+}
+
 extension PixelRect {
-  /// Whether `other` lies entirely inside this rectangle.
-  func contains(_ other: PixelRect) -> Bool {
-    other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+  /// Appends the parts of this rectangle outside `other` (at most four) to `result`.
+  func subtracting(_ other: PixelRect, into result: inout [PixelRect]) {
+    let overlap = intersection(other)
+    guard !overlap.isEmpty else {
+      result.append(self)
+      return
+    }
+    if overlap.y > y { result.append(PixelRect(x: x, y: y, width: width, height: overlap.y - y)) }
+    if overlap.maxY < maxY {
+      result.append(PixelRect(x: x, y: overlap.maxY, width: width, height: maxY - overlap.maxY))
+    }
+    if overlap.x > x {
+      result.append(PixelRect(x: x, y: overlap.y, width: overlap.x - x, height: overlap.height))
+    }
+    if overlap.maxX < maxX {
+      result.append(
+        PixelRect(x: overlap.maxX, y: overlap.y, width: maxX - overlap.maxX, height: overlap.height))
+    }
   }
 }
 

@@ -6,11 +6,15 @@ public struct LayerContents {
   public var buffer: PixelBuffer
   /// Pixels per point of the content.
   public var scale: Double
+  /// The part of `buffer` that is not fully transparent; only this part is composited.
+  public var visiblePixels: PixelRect
 
-  /// Creates contents from a pixel buffer at a scale.
-  public init(buffer: PixelBuffer, scale: Double) {
+  /// Creates contents from a pixel buffer at a scale; `visiblePixels` defaults to a scan of
+  /// the buffer for pixels that are not fully transparent.
+  public init(buffer: PixelBuffer, scale: Double, visiblePixels: PixelRect? = nil) {
     self.buffer = buffer
     self.scale = scale
+    self.visiblePixels = visiblePixels ?? buffer.nonTransparentBounds()
   }
 
   /// The content's size in points.
@@ -188,11 +192,16 @@ open class Layer {
 
   /// The pixels shown inside the bounds; drawn by the delegate or set directly (images).
   public var contents: LayerContents? {
-    didSet {
+    get { storedContents }
+    set {
+      storedContents = newValue
       contentsDamage = nil
       markChanged(.geometry)
     }
   }
+
+  /// The contents without change tracking, for redraws that report their own damage.
+  private var storedContents: LayerContents?
 
   // MARK: Hierarchy
 
@@ -328,6 +337,7 @@ open class Layer {
       contents = LayerContents(buffer: buffer, scale: contentsScale)
       holdsDrawnContents = true
     } else {
+      storedContents?.visiblePixels = buffer.nonTransparentBounds()
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
       markChanged(.contents)
     }

@@ -7,16 +7,12 @@ final class LayerPainter {
   private let painter: FramePainter
   private var slices: [ContentSlice] = []
 
-  init(frame: PixelBuffer) {
-    painter = FramePainter(target: frame)
+  init(painter: FramePainter) {
+    self.painter = painter
   }
 
-  func clip(to region: Region) { painter.clip(to: region) }
-  func clearClip() { painter.clearClip() }
-  func fillBlack(_ rect: PixelRect) { painter.fillBlack(rect) }
-
+  /// Paints `entry` inside the painter's current clip and limit.
   func paint(_ entry: DrawEntry) {
-    painter.limit = entry.extent
     let layer = entry.layer
     let state = layer.presented
     let t = entry.transform
@@ -44,6 +40,17 @@ final class LayerPainter {
       into: &slices)
     if slices.count > 1 && !transform.isRectilinear {
       paintStretchedAndTurned(contents, placement: placement, transform: transform, alpha: alpha)
+      return
+    }
+    if slices.count == 1 {
+      // Unstretched: composite only the part that is not transparent.
+      let visible = contents.visiblePixels.rect
+      slices[0].source = slices[0].source.intersection(visible)
+      guard !slices[0].source.isEmpty else { return }
+      let whole = Rect(origin: .zero, size: pixels)
+      painter.composite(
+        contents.buffer, sourceRect: slices[0].source,
+        transform: Self.mapping(whole, to: placement).concatenating(transform), alpha: alpha)
       return
     }
     for slice in slices {
