@@ -32,8 +32,11 @@ public final class Compositor {
 
   weak var screen: Screen?
   let scale: Double
-  /// Set when any layer on this screen changed since the last walk.
+  /// Set when layers moved, appeared or disappeared: the next frame walks the whole tree.
   var needsWalk = true
+  /// Layers whose colour or drawn pixels changed in place since the last frame; when
+  /// nothing moved, only these are looked at (the draw list of the last walk still holds).
+  private var changedLayers: [Layer] = []
   private var damage = Region()
   private var entries: [DrawEntry] = []
   private var opaqueRects: [PixelRect] = []
@@ -64,6 +67,18 @@ public final class Compositor {
     needsWalk = true
   }
 
+  /// Whether a commit has compositing to do.
+  var hasChanges: Bool { needsWalk || !changedLayers.isEmpty }
+
+  /// Notes a change of `layer` (`first`: its first since the last frame).
+  func layerChanged(_ layer: Layer, _ kind: LayerChanges, first: Bool) {
+    if kind.contains(.geometry) {
+      needsWalk = true
+    } else if first && !needsWalk {
+      changedLayers.append(layer)
+    }
+  }
+
   /// Damages whatever `layer` and its sublayers covered, because they are leaving.
   func retire(_ layer: Layer) {
     if !layer.lastExtent.isEmpty {
@@ -77,8 +92,10 @@ public final class Compositor {
 
   /// Composites the frame if anything changed; returns whether a frame was produced.
   func composite(windows: [Window]) -> Bool {
+    if !needsWalk && !changedLayers.isEmpty { updateChangedLayersInPlace() }
     if needsWalk {
       needsWalk = false
+      changedLayers.removeAll(keepingCapacity: true)
       entries.removeAll(keepingCapacity: true)
       let toPixels = AffineTransform(scaleX: scale, y: scale)
       for window in windows {
@@ -95,6 +112,51 @@ public final class Compositor {
   }
 
   // MARK: Walk: where is everything, and what changed
+
+  /// Nothing moved: damage where the changed layers are and refresh their entries. A layer
+  /// without an entry (it had nothing to draw) may now need one: then the tree is walked.
+  private func updateChangedLayersInPlace() {
+    for layer in changedLayers {
+      let index = layer.entryIndex
+      guard index >= 0, index < entries.count, entries[index].layer === layer else {
+        needsWalk = true
+        return
+      }
+    }
+    for layer in changedLayers {
+      let changes = layer.changes
+      layer.changes = []
+      let entry = entries[layer.entryIndex]
+      if changes.contains(.appearance) {
+        damage.formUnion(entry.extent)
+        entries[layer.entryIndex].opaqueRect = opaqueRect(
+          of: layer, transform: entry.transform, alpha: entry.alpha, clip: entry.extent)
+      } else if changes.contains(.contents) {
+        damageContents(of: layer, transform: entry.transform, extent: entry.extent)
+      }
+      layer.contentsDamage = nil
+    }
+    changedLayers.removeAll(keepingCapacity: true)
+  }
+
+  private func damageContents(of layer: Layer, transform: AffineTransform, extent: PixelRect) {
+    if let rect = layer.contentsDamage, layer.contentsMatchBounds {
+      damage.formUnion(PixelRect(covering: rect.applying(transform)).intersection(extent))
+    } else {
+      damage.formUnion(extent)
+    }
+  }
+
+  /// The pixels `layer` paints opaquely (hiding what is behind), or empty.
+  private func opaqueRect(of layer: Layer, transform: AffineTransform, alpha: Double, clip: PixelRect)
+    -> PixelRect
+  {
+    let state = layer.presented
+    guard alpha >= 1, transform.isRectilinear,
+      state.backgroundColor?.isOpaque == true || (layer.isOpaque && layer.contents != nil)
+    else { return .zero }
+    return PixelRect(inside: state.bounds.applying(transform)).intersection(clip)
+  }
 
   private func walk(
     _ layer: Layer, parent: AffineTransform, alpha: Double, clip: PixelRect, inheritedDirty: Bool
@@ -116,31 +178,23 @@ public final class Compositor {
 
     var extent = PixelRect.zero
     var opaque = PixelRect.zero
-    let background = state.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
-    if background != nil || layer.contents != nil {
+    if state.backgroundColor != nil || layer.contents != nil {
       var area = state.bounds
       if let contents = layer.contents {
         area = area.union(layer.contentsMode.placement(of: contents.size, in: state.bounds))
       }
       extent = PixelRect(covering: area.applying(transform)).intersection(clip)
-      if effectiveAlpha >= 1, transform.isRectilinear,
-        background?.isOpaque == true || (layer.isOpaque && layer.contents != nil)
-      {
-        opaque = PixelRect(inside: state.bounds.applying(transform)).intersection(clip)
-      }
+      opaque = opaqueRect(of: layer, transform: transform, alpha: effectiveAlpha, clip: clip)
     }
     if dirty || changes.contains(.appearance) {
       damage.formUnion(layer.lastExtent)
       damage.formUnion(extent)
     } else if changes.contains(.contents) {
-      if let rect = layer.contentsDamage, layer.contentsMatchBounds {
-        damage.formUnion(PixelRect(covering: rect.applying(transform)).intersection(extent))
-      } else {
-        damage.formUnion(extent)
-      }
+      damageContents(of: layer, transform: transform, extent: extent)
     }
     layer.contentsDamage = nil
     layer.lastExtent = extent
+    layer.entryIndex = extent.isEmpty ? -1 : entries.count
     if !extent.isEmpty {
       entries.append(
         DrawEntry(
@@ -228,6 +282,12 @@ public final class Compositor {
 
   /// The bounding box of the damaged pixels inside `rect`.
   private func damageBox(within rect: PixelRect) -> PixelRect {
+    guard damage.extents.intersection(rect).area > 0 else { return .zero }
+    switch damage.coverage(of: rect) {
+    case .none: return .zero
+    case .all: return rect
+    case .partial: break
+    }
     var x0 = Int.max
     var y0 = Int.max
     var x1 = Int.min
@@ -245,6 +305,11 @@ public final class Compositor {
 
   /// How many damaged pixels lie inside `rect`.
   private func damagedArea(within rect: PixelRect) -> Int {
+    switch damage.coverage(of: rect) {
+    case .none: return 0
+    case .all: return rect.area
+    case .partial: break
+    }
     var area = 0
     damage.forEachRect { area += $0.intersection(rect).area }
     return area

@@ -59,6 +59,8 @@ open class Layer {
   var contentsDamage: Rect?
   /// Where the compositor last put this layer, in screen pixels (to damage it when it moves).
   var lastExtent = PixelRect.zero
+  /// This layer's place in the compositor's draw list of the last walk (-1: none).
+  var entryIndex = -1
   /// Set on a window's layer while the window is visible on a screen.
   weak var hostedBy: Screen?
 
@@ -346,9 +348,10 @@ open class Layer {
   // MARK: Change tracking
 
   func markChanged(_ kind: LayerChanges) {
+    let first = changes.isEmpty
     changes.insert(kind)
     if let screen = hostScreen {
-      screen.compositor.needsWalk = true
+      screen.compositor.layerChanged(self, kind, first: first)
       Transaction.setNeedsCommit()
     }
   }

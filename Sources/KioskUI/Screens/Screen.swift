@@ -116,7 +116,7 @@ public final class Screen {
 
   /// Whether a commit would still find layout or compositing to do.
   var hasPendingWork: Bool {
-    compositor.needsWalk || windows.contains { $0.needsLayout || $0.subtreeNeedsLayout }
+    compositor.hasChanges || windows.contains { $0.needsLayout || $0.subtreeNeedsLayout }
   }
 
   func compositeAndPresent() {
