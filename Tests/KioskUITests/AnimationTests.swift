@@ -1,6 +1,6 @@
 import KioskGraphics
 import KioskTesting
-import KioskUI
+@testable import KioskUI
 import Testing
 
 @MainActor
@@ -130,5 +130,30 @@ struct AnimationTests {
       View.performWithoutAnimation { box.center = Point(x: 85, y: 5) }
     })
     #expect(leftEdge(app) == 80)
+  }
+}
+
+@MainActor
+struct TransformInterpolationTests {
+  @Test func decompositionRoundTrips() throws {
+    let samples = [
+      AffineTransform.identity, AffineTransform(rotationAngle: 0.7),
+      AffineTransform(scaleX: -2, y: 0.5).rotated(by: 2.1).translatedBy(x: 4, y: -3),
+      AffineTransform(a: 1, b: 0.2, c: 0.5, d: 1.5, tx: 9, ty: 1),
+    ]
+    for t in samples {
+      let back = try #require(AffineTransform.Decomposed(t)).transform
+      for (x, y) in [(t.a, back.a), (t.b, back.b), (t.c, back.c), (t.d, back.d), (t.tx, back.tx)] {
+        #expect(abs(x - y) < 1e-9, "\(t) came back as \(back)")
+      }
+    }
+  }
+
+  @Test func aQuarterTurnKeepsItsSizeHalfway() {
+    let half = AffineTransform.identity.interpolated(
+      to: AffineTransform(rotationAngle: .pi / 2), fraction: 0.5)
+    let expected = AffineTransform(rotationAngle: .pi / 4)
+    #expect(abs(half.a - expected.a) < 1e-9 && abs(half.b - expected.b) < 1e-9)
+    #expect(abs(half.determinant - 1) < 1e-9)
   }
 }

@@ -176,6 +176,12 @@ public final class Compositor {
       .concatenating(parent)
     if transform.isRectilinear { transform = snapped(transform, origin: state.bounds.origin) }
 
+    var clip = clip
+    if layer.masksToBounds {
+      // Clips the layer's own contents and its sublayers. Exact for axis-aligned layers; a
+      // rotated masking layer clips to its bounding box.
+      clip = clip.intersection(PixelRect(rounding: state.bounds.applying(transform)))
+    }
     var extent = PixelRect.zero
     var opaque = PixelRect.zero
     if state.backgroundColor != nil || layer.contents != nil {
@@ -201,13 +207,8 @@ public final class Compositor {
           layer: layer, transform: transform, alpha: effectiveAlpha, extent: extent,
           opaqueRect: opaque))
     }
-    var childClip = clip
-    if layer.masksToBounds {
-      // Exact for axis-aligned layers; a rotated masking layer clips to its bounding box.
-      childClip = clip.intersection(PixelRect(rounding: state.bounds.applying(transform)))
-    }
     for sublayer in layer.sublayers {
-      walk(sublayer, parent: transform, alpha: effectiveAlpha, clip: childClip, inheritedDirty: dirty)
+      walk(sublayer, parent: transform, alpha: effectiveAlpha, clip: clip, inheritedDirty: dirty)
     }
   }
 

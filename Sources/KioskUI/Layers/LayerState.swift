@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc  // atan2; not Foundation, whose AffineTransform would clash with ours
+#endif
 import KioskGraphics
 
 /// The animatable properties of a layer. A layer keeps two: the model (what the app set)
@@ -49,12 +52,76 @@ extension Rect: Interpolatable {
 }
 
 extension AffineTransform: Interpolatable {
-  /// Interpolates the coefficients, as Core Animation does for affine transforms.
+  /// Interpolates translation, scale, shear and rotation separately, as Core Animation does,
+  /// so that a quarter turn stays the same size all the way round. Transforms that collapse
+  /// the plane fall back to interpolating the coefficients.
   func interpolated(to o: AffineTransform, fraction t: Double) -> AffineTransform {
-    AffineTransform(
-      a: a.interpolated(to: o.a, fraction: t), b: b.interpolated(to: o.b, fraction: t),
-      c: c.interpolated(to: o.c, fraction: t), d: d.interpolated(to: o.d, fraction: t),
-      tx: tx.interpolated(to: o.tx, fraction: t), ty: ty.interpolated(to: o.ty, fraction: t))
+    guard let from = Decomposed(self), var to = Decomposed(o) else {
+      return AffineTransform(
+        a: a.interpolated(to: o.a, fraction: t), b: b.interpolated(to: o.b, fraction: t),
+        c: c.interpolated(to: o.c, fraction: t), d: d.interpolated(to: o.d, fraction: t),
+        tx: tx.interpolated(to: o.tx, fraction: t), ty: ty.interpolated(to: o.ty, fraction: t))
+    }
+    // Turn the short way round.
+    if to.angle - from.angle > .pi { to.angle -= 2 * .pi }
+    if from.angle - to.angle > .pi { to.angle += 2 * .pi }
+    return Decomposed(
+      scaleX: from.scaleX.interpolated(to: to.scaleX, fraction: t),
+      scaleY: from.scaleY.interpolated(to: to.scaleY, fraction: t),
+      shear: from.shear.interpolated(to: to.shear, fraction: t),
+      angle: from.angle.interpolated(to: to.angle, fraction: t),
+      tx: from.tx.interpolated(to: to.tx, fraction: t),
+      ty: from.ty.interpolated(to: to.ty, fraction: t)
+    ).transform
+  }
+
+  /// A transform as scale, then shear, then rotation, then translation.
+  struct Decomposed {
+    var scaleX: Double
+    var scaleY: Double
+    var shear: Double
+    var angle: Double
+    var tx: Double
+    var ty: Double
+
+    init(scaleX: Double, scaleY: Double, shear: Double, angle: Double, tx: Double, ty: Double) {
+      self.scaleX = scaleX
+      self.scaleY = scaleY
+      self.shear = shear
+      self.angle = angle
+      self.tx = tx
+      self.ty = ty
+    }
+
+    init?(_ m: AffineTransform) {
+      var sx = (m.a * m.a + m.b * m.b).squareRoot()
+      guard sx > 1e-12 else { return nil }
+      var x0 = m.a / sx
+      var y0 = m.b / sx
+      var shear = x0 * m.c + y0 * m.d
+      var x1 = m.c - shear * x0
+      var y1 = m.d - shear * y0
+      let sy = (x1 * x1 + y1 * y1).squareRoot()
+      guard sy > 1e-12 else { return nil }
+      x1 /= sy
+      y1 /= sy
+      shear /= sy
+      if x0 * y1 - y0 * x1 < 0 {
+        // A mirror image: fold the flip into the x scale.
+        sx = -sx
+        x0 = -x0
+        y0 = -y0
+        shear = -shear
+      }
+      self.init(scaleX: sx, scaleY: sy, shear: shear, angle: atan2(y0, x0), tx: m.tx, ty: m.ty)
+    }
+
+    var transform: AffineTransform {
+      AffineTransform(scaleX: scaleX, y: scaleY)
+        .concatenating(AffineTransform(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
+        .concatenating(AffineTransform(rotationAngle: angle))
+        .concatenating(AffineTransform(translationX: tx, y: ty))
+    }
   }
 }
 
