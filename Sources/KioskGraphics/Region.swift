@@ -26,7 +26,9 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
 
     /// Runs `operation(destination: spare, source: region)`, then makes the result current.
     func replace(
-      _ operation: (UnsafeMutablePointer<pixman_region32_t>, UnsafeMutablePointer<pixman_region32_t>)
+      _ operation: (
+        UnsafeMutablePointer<pixman_region32_t>, UnsafeMutablePointer<pixman_region32_t>
+      )
         -> Void
     ) {
       operation(spare, region)

@@ -47,7 +47,8 @@ extension PixelBuffer {
   /// `rotation`, into this buffer, whose size must be `source`'s size turned by `rotation`.
   /// This is how a composited frame reaches a scanout buffer: only damage is copied.
   public func copy(_ region: Region, from source: PixelBuffer, rotation: Rotation) {
-    let toPanel = rotation.logicalToPanel(width: Double(source.width), height: Double(source.height))
+    let toPanel = rotation.logicalToPanel(
+      width: Double(source.width), height: Double(source.height))
     if rotation == .degrees0 {
       region.forEachRect { copy($0, from: source) }
       return
@@ -63,7 +64,8 @@ extension PixelBuffer {
       guard !panelRect.isEmpty else { return }
       pixman_image_composite32(
         PIXMAN_OP_SRC, source.pixmanImage, nil, pixmanImage, Int32(panelRect.x), Int32(panelRect.y),
-        0, 0, Int32(panelRect.x), Int32(panelRect.y), Int32(panelRect.width), Int32(panelRect.height))
+        0, 0, Int32(panelRect.x), Int32(panelRect.y), Int32(panelRect.width),
+        Int32(panelRect.height))
     }
     pixman_image_set_transform(source.pixmanImage, nil)
   }

@@ -78,7 +78,8 @@ public func assertSnapshot(
   var worst = 0
   for y in 0..<bitmap.height {
     for x in 0..<bitmap.width {
-      let delta = channelDifference(bitmap.buffer.rawPixel(x: x, y: y), expected.rawPixel(x: x, y: y))
+      let delta = channelDifference(
+        bitmap.buffer.rawPixel(x: x, y: y), expected.rawPixel(x: x, y: y))
       worst = max(worst, delta)
       if delta > tolerance.channel { differing += 1 }
     }
@@ -86,7 +87,8 @@ public func assertSnapshot(
   let allowed = Int(Double(bitmap.width * bitmap.height) * tolerance.pixelFraction)
   if differing > allowed {
     try? bitmap.writePNG(to: actual)
-    try? differenceImage(bitmap.buffer, expected, tolerance: tolerance.channel).writePNG(to: diff.path)
+    try? differenceImage(bitmap.buffer, expected, tolerance: tolerance.channel).writePNG(
+      to: diff.path)
     throw SnapshotMismatch(
       description:
         "\(name): \(differing) pixels differ by more than \(tolerance.channel) "
@@ -116,7 +118,8 @@ private func differenceImage(_ frame: PixelBuffer, _ golden: PixelBuffer, tolera
       if channelDifference(a, golden.rawPixel(x: x, y: y)) > tolerance {
         row[x] = 0xffff_0000
       } else {
-        let faded = Color(premultipliedARGB32: a | 0xff00_0000).interpolated(to: .white, fraction: 0.8)
+        let faded = Color(premultipliedARGB32: a | 0xff00_0000).interpolated(
+          to: .white, fraction: 0.8)
         row[x] = faded.premultipliedARGB32
       }
     }

@@ -88,7 +88,8 @@ public final class SimulatedRunLoop {
   private func step(to time: Double) {
     now = time
     ScheduledAction.runDue(at: now)
-    for output in outputs where output.isFrameEventPending && output.nextRefresh(after: now - 1e-6) <= now + 1e-9 {
+    for output in outputs
+    where output.isFrameEventPending && output.nextRefresh(after: now - 1e-6) <= now + 1e-9 {
       output.fireFrameEvent(at: now)
     }
     runUntilIdle()

@@ -60,7 +60,8 @@ public final class VirtualOutput: DisplayOutput {
   }
 
   /// Creates the virtual panel that fits `screen` exactly.
-  public convenience init(for screen: Screen, bufferCount: Int = 3, timing: Timing = .manual) throws {
+  public convenience init(for screen: Screen, bufferCount: Int = 3, timing: Timing = .manual) throws
+  {
     let native = screen.nativeBounds
     try self.init(
       pixelWidth: Int(native.width), pixelHeight: Int(native.height), bufferCount: bufferCount,

@@ -111,7 +111,8 @@ struct Measurements {
       step += 1
       let hue = Double(step % 32) / 32
       for (view, base) in tinted {
-        view.backgroundColor = base.interpolated(to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
+        view.backgroundColor = base.interpolated(
+          to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
       }
     }
     figures.fullFrameMs = median(of: frames) {

@@ -12,7 +12,9 @@ final class AnimationPage: DemoPage {
 
   override init(frame: Rect) {
     super.init(frame: frame)
-    let colors = [Color(hex: 0xff3b30), Color(hex: 0xff9500), Color(hex: 0x34c759), Color(hex: 0x007aff)]
+    let colors = [
+      Color(hex: 0xff3b30), Color(hex: 0xff9500), Color(hex: 0x34c759), Color(hex: 0x007aff),
+    ]
     for color in colors {
       let card = View(frame: Rect(x: -200, y: 0, width: 160, height: 100))
       card.backgroundColor = color

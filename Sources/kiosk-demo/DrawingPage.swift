@@ -41,7 +41,9 @@ final class GaugeView: View {
     context.setLineWidth(18)
     context.setLineCap(.round)
     context.setStrokeColor(Color(hex: 0xe5e5ea))
-    context.addArc(center: center, radius: radius - 10, startAngle: start, endAngle: start + sweep, clockwise: true)
+    context.addArc(
+      center: center, radius: radius - 10, startAngle: start, endAngle: start + sweep,
+      clockwise: true)
     context.strokePath()
     context.saveGState()
     context.addArc(

@@ -1,7 +1,8 @@
 import KioskGraphics
 import KioskTesting
-@testable import KioskUI
 import Testing
+
+@testable import KioskUI
 
 @MainActor
 struct AnimationTests {
@@ -23,9 +24,11 @@ struct AnimationTests {
 
   @Test func modelChangesAtOnceScreenCatchesUp() throws {
     let (app, box) = try makeApp()
-    View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-      box.center = Point(x: 85, y: 5)
-    })
+    View.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        box.center = Point(x: 85, y: 5)
+      })
     #expect(box.center == Point(x: 85, y: 5))
     #expect(box.frame == Rect(x: 80, y: 0, width: 10, height: 10))
     app.runUntilIdle()
@@ -90,12 +93,14 @@ struct AnimationTests {
 
   @Test func animatesColourAlphaTransformAndBounds() throws {
     let (app, box) = try makeApp()
-    View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-      box.backgroundColor = .blue
-      box.bounds = Rect(x: 0, y: 0, width: 20, height: 10)
-      box.transform = AffineTransform(scaleX: 1, y: 2)
-      box.contentStretch = Rect(x: 0.5, y: 0.5, width: 0, height: 0)
-    })
+    View.animate(
+      withDuration: 1, delay: 0, options: .curveLinear,
+      animations: {
+        box.backgroundColor = .blue
+        box.bounds = Rect(x: 0, y: 0, width: 20, height: 10)
+        box.transform = AffineTransform(scaleX: 1, y: 2)
+        box.contentStretch = Rect(x: 0.5, y: 0.5, width: 0, height: 0)
+      })
     app.advance(by: 0.5)
     let mid = app.snapshot().pixel(x: 3, y: 5)
     #expect(abs(mid.red - 0.5) < 0.02 && abs(mid.blue - 0.5) < 0.02)
@@ -107,7 +112,8 @@ struct AnimationTests {
   @Test func nothingAnimatedStillCompletes() throws {
     let (app, box) = try makeApp()
     var result: Bool?
-    View.animate(withDuration: 0.3, animations: { box.alpha = box.alpha }, completion: { result = $0 })
+    View.animate(
+      withDuration: 0.3, animations: { box.alpha = box.alpha }, completion: { result = $0 })
     #expect(result == nil)
     app.runUntilIdle()
     #expect(result == true)
@@ -126,9 +132,11 @@ struct AnimationTests {
 
   @Test func performWithoutAnimationIsImmediate() throws {
     let (app, box) = try makeApp()
-    View.animate(withDuration: 1, animations: {
-      View.performWithoutAnimation { box.center = Point(x: 85, y: 5) }
-    })
+    View.animate(
+      withDuration: 1,
+      animations: {
+        View.performWithoutAnimation { box.center = Point(x: 85, y: 5) }
+      })
     #expect(leftEdge(app) == 80)
   }
 }

@@ -61,7 +61,8 @@ struct CompositorTests {
     view.setNeedsDisplay(Rect(x: 10, y: 10, width: 20, height: 20))
     app.runUntilIdle()
     #expect(view.lastRect == Rect(x: 10, y: 10, width: 20, height: 20))
-    #expect(app.screen.compositor.lastDamage == Region(PixelRect(x: 10, y: 10, width: 20, height: 20)))
+    #expect(
+      app.screen.compositor.lastDamage == Region(PixelRect(x: 10, y: 10, width: 20, height: 20)))
     let frame = app.snapshot()
     #expect(frame.pixel(x: 15, y: 15) == .red)
     #expect(frame.pixel(x: 35, y: 35) == .blue)
@@ -89,7 +90,8 @@ struct CompositorTests {
     box.frame = Rect(x: 100, y: 50, width: 20, height: 20)
     app.runUntilIdle()
     let expected = Region(rects: [
-      PixelRect(x: 10, y: 10, width: 20, height: 20), PixelRect(x: 100, y: 50, width: 20, height: 20),
+      PixelRect(x: 10, y: 10, width: 20, height: 20),
+      PixelRect(x: 100, y: 50, width: 20, height: 20),
     ])
     #expect(app.screen.compositor.lastDamage == expected)
     // Only pixels inside the damage changed.

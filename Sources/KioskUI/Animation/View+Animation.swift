@@ -32,7 +32,8 @@ extension View {
   public static func animate(
     withDuration duration: Double, animations: () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
-    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
   }
 
   /// Runs `actions` with animations off, even inside an animation block.

@@ -9,7 +9,9 @@ public protocol ApplicationDelegate: AnyObject {
   /// The app's main window; the delegate creates it when there is no main storyboard.
   var window: Window? { get set }
   /// Launching is done: build the interface here. Return `false` if the app cannot start.
-  func application(_ application: Application, didFinishLaunchingWithOptions options: [String: String])
+  func application(
+    _ application: Application, didFinishLaunchingWithOptions options: [String: String]
+  )
     -> Bool
   /// The system is short of memory: release what can be rebuilt.
   func applicationDidReceiveMemoryWarning(_ application: Application)

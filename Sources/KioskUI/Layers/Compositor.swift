@@ -148,7 +148,9 @@ public final class Compositor {
   }
 
   /// The pixels `layer` paints opaquely (hiding what is behind), or empty.
-  private func opaqueRect(of layer: Layer, transform: AffineTransform, alpha: Double, clip: PixelRect)
+  private func opaqueRect(
+    of layer: Layer, transform: AffineTransform, alpha: Double, clip: PixelRect
+  )
     -> PixelRect
   {
     let state = layer.presented
@@ -340,7 +342,8 @@ extension PixelRect {
     }
     if overlap.maxX < maxX {
       result.append(
-        PixelRect(x: overlap.maxX, y: overlap.y, width: maxX - overlap.maxX, height: overlap.height))
+        PixelRect(x: overlap.maxX, y: overlap.y, width: maxX - overlap.maxX, height: overlap.height)
+      )
     }
   }
 }

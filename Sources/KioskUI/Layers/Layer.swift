@@ -143,7 +143,9 @@ open class Layer {
       let value = newValue
       guard model.backgroundColor != value else { return }
       model.backgroundColor = value
-      if !AnimationEngine.animate(self, \.backgroundColor, from: presented.backgroundColor, to: value) {
+      if !AnimationEngine.animate(
+        self, \.backgroundColor, from: presented.backgroundColor, to: value)
+      {
         presented.backgroundColor = value
       }
       markChanged(.appearance)
@@ -157,7 +159,9 @@ open class Layer {
       let value = newValue
       guard model.contentsStretch != value else { return }
       model.contentsStretch = value
-      if !AnimationEngine.animate(self, \.contentsStretch, from: presented.contentsStretch, to: value) {
+      if !AnimationEngine.animate(
+        self, \.contentsStretch, from: presented.contentsStretch, to: value)
+      {
         presented.contentsStretch = value
       }
       markChanged(.geometry)

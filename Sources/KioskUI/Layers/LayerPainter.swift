@@ -34,7 +34,9 @@ final class LayerPainter {
   ) {
     let placement = layer.contentsMode.placement(of: contents.size, in: state.bounds)
     let pixels = Size(width: Double(contents.buffer.width), height: Double(contents.buffer.height))
-    let stretch = layer.contentsMode.scalesContent ? state.contentsStretch : Rect(x: 0, y: 0, width: 1, height: 1)
+    let stretch =
+      layer.contentsMode.scalesContent
+      ? state.contentsStretch : Rect(x: 0, y: 0, width: 1, height: 1)
     stretchSlices(
       sourcePixels: pixels, contentScale: contents.scale, destination: placement, stretch: stretch,
       into: &slices)

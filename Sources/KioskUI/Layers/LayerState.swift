@@ -1,7 +1,8 @@
+import KioskGraphics
+
 #if canImport(Glibc)
   import Glibc  // atan2; not Foundation, whose AffineTransform would clash with ours
 #endif
-import KioskGraphics
 
 /// The animatable properties of a layer. A layer keeps two: the model (what the app set)
 /// and the presentation (what is on screen now, which differs while an animation runs).
@@ -32,7 +33,9 @@ protocol Interpolatable: Equatable {
 }
 
 extension Double: Interpolatable {
-  func interpolated(to other: Double, fraction: Double) -> Double { self + (other - self) * fraction }
+  func interpolated(to other: Double, fraction: Double) -> Double {
+    self + (other - self) * fraction
+  }
 }
 
 extension Point: Interpolatable {

@@ -58,7 +58,8 @@ public final class ScheduledAction {
         first.fireTime += interval
         // A stalled loop does not replay every missed tick: it skips to the next future one.
         if first.fireTime <= now {
-          first.fireTime = now + interval - (now - first.fireTime).truncatingRemainder(dividingBy: interval)
+          first.fireTime =
+            now + interval - (now - first.fireTime).truncatingRemainder(dividingBy: interval)
         }
         insert(first)
       } else {

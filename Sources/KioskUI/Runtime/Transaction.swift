@@ -86,7 +86,8 @@ public enum Transaction {
     let displayed = monotonicSeconds()
     for screen in screens { screen.compositeAndPresent() }
     lastTimings = Timings(
-      layout: laidOut - start, display: displayed - laidOut, composite: monotonicSeconds() - displayed)
+      layout: laidOut - start, display: displayed - laidOut,
+      composite: monotonicSeconds() - displayed)
     // Completions of animations that ended or were interrupted during this turn.
     AnimationEngine.runFinishedCompletions()
     if changedDuringCommit {

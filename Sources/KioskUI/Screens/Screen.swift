@@ -50,7 +50,8 @@ public final class Screen {
   public convenience init(panelWidth: Int, panelHeight: Int, scale: Double, rotation: Rotation) {
     let (w, h) = rotation.panelSize(forLogical: panelWidth, panelHeight)
     let s = scale > 0 && scale.isFinite ? scale : 1
-    self.init(pointSize: Size(width: Double(w) / s, height: Double(h) / s), scale: s, rotation: rotation)
+    self.init(
+      pointSize: Size(width: Double(w) / s, height: Double(h) / s), scale: s, rotation: rotation)
   }
 
   /// The panel's rectangle in pixels, as mounted (width and height swap at 90° and 270°).
@@ -153,7 +154,9 @@ public final class Screen {
   func handleFrameEvent(at time: Double) {
     frameRequested = false
     AnimationEngine.tick(at: time)
-    for link in displayLinks where !link.isPaused { link.fire(at: time, duration: 1 / (output?.refreshRate ?? 60)) }
+    for link in displayLinks where !link.isPaused {
+      link.fire(at: time, duration: 1 / (output?.refreshRate ?? 60))
+    }
     Transaction.flush()
     if displayLinks.contains(where: { !$0.isPaused }) { requestFrame() }
   }

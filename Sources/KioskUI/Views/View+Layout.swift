@@ -73,17 +73,20 @@ extension View {
     let f = frame
     let (x, width) = Self.distribute(
       delta: new.width - old.width, start: f.minX, length: f.width, end: old.width - f.maxX,
-      flexibleStart: mask.contains(.flexibleLeftMargin), flexibleLength: mask.contains(.flexibleWidth),
+      flexibleStart: mask.contains(.flexibleLeftMargin),
+      flexibleLength: mask.contains(.flexibleWidth),
       flexibleEnd: mask.contains(.flexibleRightMargin))
     let (y, height) = Self.distribute(
       delta: new.height - old.height, start: f.minY, length: f.height, end: old.height - f.maxY,
-      flexibleStart: mask.contains(.flexibleTopMargin), flexibleLength: mask.contains(.flexibleHeight),
+      flexibleStart: mask.contains(.flexibleTopMargin),
+      flexibleLength: mask.contains(.flexibleHeight),
       flexibleEnd: mask.contains(.flexibleBottomMargin))
     if transform.isIdentity {
       frame = Rect(x: x, y: y, width: width, height: height)
     } else {
       // Under a transform, move the centre and resize the bounds by the same amounts.
-      center = Point(x: center.x + (x + width / 2 - f.midX), y: center.y + (y + height / 2 - f.midY))
+      center = Point(
+        x: center.x + (x + width / 2 - f.midX), y: center.y + (y + height / 2 - f.midY))
       var b = bounds
       b.size = Size(width: b.width + (width - f.width), height: b.height + (height - f.height))
       bounds = b
