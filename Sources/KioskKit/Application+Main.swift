@@ -46,14 +46,26 @@ extension Application {
   ) -> Never {
     let options: RuntimeOptions
     do {
-      options = try RuntimeOptions.parse(arguments)
+      options = try AppCommand.parse(arguments).options
     } catch {
-      RuntimeOptions.exit(withError: error)
+      AppCommand.exit(withError: error)
     }
     let logger = Runtime.makeLogger(level: options.logLevel)
     let code = Runtime(options: options, logger: logger).run(delegateType)
     exit(code.rawValue)
   }
+}
+
+/// The command line of an app: the standard options under the executable's own name.
+struct AppCommand: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "app"
+    return CommandConfiguration(
+      commandName: name,
+      abstract: "A KioskKit app. These options are the runtime's, shared by every KioskKit app.")
+  }
+
+  @OptionGroup var options: RuntimeOptions
 }
 
 /// The launch sequence and main loop behind `Application.main`.

@@ -42,6 +42,10 @@ public final class VirtualOutput: DisplayOutput {
   public private(set) var lastBufferAge = 0
   /// Called after each present with the presented buffer (in panel pixels).
   public var onPresent: (@MainActor (PixelBuffer) -> Void)?
+  /// Whether every presented frame is kept (a copy each) in `recordedFrames`.
+  public var recordsFrames = false
+  /// The frames presented while `recordsFrames` was on, oldest first.
+  public private(set) var recordedFrames: [PixelBuffer] = []
 
   /// Creates a virtual panel of `pixelWidth`×`pixelHeight` with `bufferCount` buffers.
   public init(
@@ -90,6 +94,7 @@ public final class VirtualOutput: DisplayOutput {
     ages[back] = 1
     front = back
     framesPresented += 1
+    if recordsFrames, let copy = try? buffers[back].copy() { recordedFrames.append(copy) }
     onPresent?(buffers[back])
   }
 
@@ -123,6 +128,19 @@ public final class VirtualOutput: DisplayOutput {
     frameHandler?(time)
   }
 
+  /// Forgets the recorded frames.
+  public func removeRecordedFrames() {
+    recordedFrames.removeAll()
+  }
+
+  /// Writes every recorded frame into `directory` as `frame-0001.png`, `frame-0002.png`…
+  public func writeRecordedFrames(to directory: String) throws {
+    for (index, frame) in recordedFrames.enumerated() {
+      let name = "frame-" + String(index + 1).leftPadded(to: 4) + ".png"
+      try frame.writePNG(to: directory + "/" + name)
+    }
+  }
+
   /// Writes the frame on screen as a PNG file.
   public func writePNG(to path: String) throws {
     guard let buffer = frontBuffer else { throw VirtualOutputError.noFrame }
@@ -143,5 +161,11 @@ public enum VirtualOutputError: Error, CustomStringConvertible {
       "a \(frame) frame cannot be shown on a \(panel) virtual panel"
     case .noFrame: "no frame has been presented yet"
     }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }
