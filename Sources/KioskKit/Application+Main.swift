@@ -88,6 +88,10 @@ struct Runtime {
     let screen = Screen(
       pointSize: Size(width: options.size.width, height: options.size.height), scale: options.scale,
       rotation: rotation)
+    if let error = screen.compositor.frameError {
+      logger.critical("cannot make frames for this screen: \(error)")
+      return .backendUnavailable
+    }
     if options.backend == .auto {
       logger.info("no panel backend in this build; using the virtual framebuffer")
     }

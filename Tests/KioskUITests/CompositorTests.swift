@@ -252,4 +252,11 @@ struct CompositorTests {
     #expect(turned.pixel(x: 50, y: 37) == .red)  // a corner of the diamond points up
     #expect(turned.pixel(x: 41, y: 41) == .white)  // the old corner is empty
   }
+
+  @Test func aScreenTooLargeForMemoryReportsInsteadOfCrashing() {
+    let screen = Screen(pointSize: Size(width: 9000, height: 9000), scale: 3)
+    #expect(screen.compositor.frameError == .invalidSize(width: 27000, height: 27000))
+    let ok = Screen(pointSize: Size(width: 10, height: 10))
+    #expect(ok.compositor.frameError == nil)
+  }
 }

@@ -46,19 +46,34 @@ public final class Compositor {
   private let painter: FramePainter
   private let layerPainter: LayerPainter
 
+  /// Why no frame of the screen's size could be made (too large, out of memory); the
+  /// compositor then produces no frames. The runtime checks this at start-up.
+  public let frameError: PixelBufferError?
+
   init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
-    // A screen's size is validated by Screen; a failure here means memory ran out at start-up.
     let buffer: PixelBuffer
     do {
       buffer = try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .argb8888)
+      frameError = nil
     } catch {
-      preconditionFailure("cannot allocate a \(pixelWidth)×\(pixelHeight) frame: \(error)")
+      frameError = error as? PixelBufferError ?? .invalidSize(width: pixelWidth, height: pixelHeight)
+      buffer = Self.placeholderFrame()
     }
     frame = buffer
     self.scale = scale
     painter = FramePainter(target: buffer)
     layerPainter = LayerPainter(painter: painter)
     damage.formUnion(buffer.bounds)
+  }
+
+  /// A one-pixel frame standing in for one that could not be allocated.
+  private static func placeholderFrame() -> PixelBuffer {
+    do {
+      return try PixelBuffer(width: 1, height: 1)
+    } catch {
+      // 64 bytes could not be allocated: nothing in this process can go on.
+      preconditionFailure("out of memory allocating a 1×1 pixel buffer")
+    }
   }
 
   /// Repaints the whole screen at the next commit (after a mode change or hotplug).
@@ -92,6 +107,7 @@ public final class Compositor {
 
   /// Composites the frame if anything changed; returns whether a frame was produced.
   func composite(windows: [Window]) -> Bool {
+    guard frameError == nil else { return false }
     if !needsWalk && !changedLayers.isEmpty { updateChangedLayersInPlace() }
     if needsWalk {
       needsWalk = false
