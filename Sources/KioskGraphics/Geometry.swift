@@ -181,11 +181,17 @@ public struct EdgeInsets: Hashable, Sendable {
 /// An affine transform with Core Graphics' conventions: a point maps as
 /// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`, and `t1.concatenating(t2)` applies `t1` first.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+  /// The x scale (and part of rotation).
   public var a: Double
+  /// How much y changes with x (rotation, shear).
   public var b: Double
+  /// How much x changes with y (rotation, shear).
   public var c: Double
+  /// The y scale (and part of rotation).
   public var d: Double
+  /// The horizontal translation.
   public var tx: Double
+  /// The vertical translation.
   public var ty: Double
 
   /// Creates a transform from its six coefficients.

@@ -12,9 +12,11 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     case virtual
   }
 
+  /// Where frames go.
   @Option(help: "Where frames go: auto or virtual.")
   public var backend: Backend = .auto
 
+  /// Where the virtual backend writes PNGs, if anywhere.
   @Option(
     name: .customLong("output"),
     help: ArgumentHelp(
@@ -22,26 +24,33 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "dir"))
   public var outputDirectory: String?
 
+  /// The screen size in points.
   @Option(help: ArgumentHelp("Screen size in points, e.g. 960x540.", valueName: "WxH"))
   public var size: PointSize = PointSize(width: 960, height: 540)
 
+  /// Pixels per point.
   @Option(help: "Pixels per point (1, 1.5, 2, 3…).")
   public var scale: Double = 2
 
+  /// The rotation of the screen on the panel, in degrees.
   @Option(help: "How the screen is turned on the panel, clockwise: 0, 90, 180 or 270.")
   public var rotation: Int = 0
 
+  /// How long the virtual backend runs, in (simulated) seconds.
   @Option(
     help: ArgumentHelp(
       "Virtual backend: stop after this many seconds of (simulated) time.", valueName: "seconds"))
   public var duration: Double = 60
 
+  /// Whether the virtual backend runs on the real clock.
   @Flag(help: "Virtual backend: run on the real clock instead of simulated time.")
   public var realtime = false
 
+  /// The log level name.
   @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
   public var logLevel: String = "info"
 
+  /// The defaults (what an app gets with no options).
   public init() {}
 
   public mutating func validate() throws {

@@ -16,12 +16,17 @@ public final class VirtualOutput: DisplayOutput {
     case realTime
   }
 
+  /// The output's name (`virtual-0` unless given).
   public let name: String
+  /// The panel width in pixels.
   public let pixelWidth: Int
+  /// The panel height in pixels.
   public let pixelHeight: Int
+  /// Refreshes per second.
   public let refreshRate: Double
   /// Whether frames are shown; a disconnected or blanked virtual panel shows none.
   public var isActive = true
+  /// Receives refreshes (the screen sets it).
   public var frameHandler: (@MainActor (Double) -> Void)?
   /// Where refreshes come from.
   public let timing: Timing
@@ -75,6 +80,7 @@ public final class VirtualOutput: DisplayOutput {
   /// The buffer on screen now, or `nil` before the first frame.
   public var frontBuffer: PixelBuffer? { front >= 0 ? buffers[front] : nil }
 
+  /// Copies the damage the back buffer missed (turned by `rotation`) and shows it.
   public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
     let (w, h) = rotation.panelSize(forLogical: frame.width, frame.height)
     guard w == pixelWidth, h == pixelHeight else {
@@ -98,6 +104,7 @@ public final class VirtualOutput: DisplayOutput {
     onPresent?(buffers[back])
   }
 
+  /// Asks for one frame event at the next refresh.
   public func requestFrameEvent() {
     frameRequested = true
     guard timing == .realTime, !timerArmed else { return }

@@ -56,7 +56,8 @@ public final class Compositor {
       buffer = try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .argb8888)
       frameError = nil
     } catch {
-      frameError = error as? PixelBufferError ?? .invalidSize(width: pixelWidth, height: pixelHeight)
+      frameError =
+        error as? PixelBufferError ?? .invalidSize(width: pixelWidth, height: pixelHeight)
       buffer = Self.placeholderFrame()
     }
     frame = buffer

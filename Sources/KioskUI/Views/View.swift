@@ -185,8 +185,10 @@ open class View: Responder, LayerDelegate {
   /// is a plain view and never gets a backing store again.
   private var classDrawsContent: Bool? { Self.drawsByClass[ObjectIdentifier(type(of: self))] }
 
+  /// `LayerDelegate`: whether this view's class draws (true until its first display tells).
   public func layerDrawsContent(_ layer: Layer) -> Bool { classDrawsContent ?? true }
 
+  /// `LayerDelegate`: calls `draw(_:)`.
   public func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext) -> Bool {
     drawIsInherited = false
     draw(rect)
@@ -196,6 +198,7 @@ open class View: Responder, LayerDelegate {
     return draws
   }
 
+  /// `LayerDelegate`: redraws on resize under `.redraw`.
   public func layerBoundsSizeDidChange(_ layer: Layer) {
     if contentMode == .redraw { setNeedsDisplay() }
   }
