@@ -14,7 +14,13 @@ public struct LayerContents {
   public init(buffer: PixelBuffer, scale: Double, visiblePixels: PixelRect? = nil) {
     self.buffer = buffer
     self.scale = scale
-    self.visiblePixels = visiblePixels ?? buffer.nonTransparentBounds()
+    self.visiblePixels = visiblePixels ?? Self.scanVisiblePixels(buffer)
+  }
+
+  /// The non-transparent part of a drawn buffer. Small buffers are not scanned: the scan
+  /// would cost more than compositing their transparent margins saves.
+  static func scanVisiblePixels(_ buffer: PixelBuffer) -> PixelRect {
+    buffer.width * buffer.height <= 16_384 ? buffer.bounds : buffer.nonTransparentBounds()
   }
 
   /// The content's size in points.
@@ -343,7 +349,7 @@ open class Layer {
       contents = LayerContents(buffer: buffer, scale: contentsScale)
       holdsDrawnContents = true
     } else {
-      storedContents?.visiblePixels = buffer.nonTransparentBounds()
+      storedContents?.visiblePixels = LayerContents.scanVisiblePixels(buffer)
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
       markChanged(.contents)
     }
