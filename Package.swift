@@ -26,13 +26,22 @@ let package = Package(
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(
+      name: "CDRM", pkgConfig: "libdrm",
+      providers: [.apt(["libdrm-dev"])]),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
     .target(
+      name: "KioskLinux",
+      dependencies: [
+        "KioskUI", "KioskGraphics", "CDRM",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
       name: "KioskKit",
       dependencies: [
-        "KioskUI", "KioskGraphics", "KioskVirtual",
+        "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -47,6 +56,7 @@ let package = Package(
       ]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
+    .testTarget(name: "KioskLinuxTests", dependencies: ["KioskLinux", "KioskTesting"]),
     .testTarget(
       name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
       exclude: ["Goldens"]),

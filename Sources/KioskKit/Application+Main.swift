@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KioskGraphics
+import KioskLinux
 import KioskUI
 import KioskVirtual
 import Logging
@@ -84,25 +85,50 @@ struct Runtime {
   }
 
   func run(_ delegateType: ApplicationDelegate.Type) -> KioskExitCode {
+    if options.connector == "list" || options.mode == "list" {
+      print(DRMOutput.describeAll())
+      return .success
+    }
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0
-    let screen = Screen(
-      pointSize: Size(width: options.size.width, height: options.size.height), scale: options.scale,
-      rotation: rotation)
+    let panel: DRMOutput?
+    switch options.backend {
+    case .virtual:
+      panel = nil
+    case .drm:
+      do {
+        panel = try DRMOutput.open(configuration: drmConfiguration, logger: logger)
+      } catch {
+        logger.critical("cannot open the display: \(error)")
+        return .backendUnavailable
+      }
+    case .auto:
+      panel = openPanelIfPresent()
+    }
+    let screen =
+      panel.map {
+        Screen(
+          panelWidth: $0.pixelWidth, panelHeight: $0.pixelHeight, scale: options.scale,
+          rotation: rotation)
+      }
+      ?? Screen(
+        pointSize: Size(width: options.size.width, height: options.size.height),
+        scale: options.scale, rotation: rotation)
     if let error = screen.compositor.frameError {
       logger.critical("cannot make frames for this screen: \(error)")
       return .backendUnavailable
     }
-    if options.backend == .auto {
-      logger.info("no panel backend in this build; using the virtual framebuffer")
+    let virtual: VirtualOutput?
+    if panel == nil {
+      do {
+        virtual = try VirtualOutput(for: screen, timing: options.realtime ? .realTime : .manual)
+      } catch {
+        logger.critical("cannot create the virtual framebuffer: \(error)")
+        return .backendUnavailable
+      }
+    } else {
+      virtual = nil
     }
-    let output: VirtualOutput
-    do {
-      output = try VirtualOutput(for: screen, timing: options.realtime ? .realTime : .manual)
-    } catch {
-      logger.critical("cannot create the virtual framebuffer: \(error)")
-      return .backendUnavailable
-    }
-    if let directory = options.outputDirectory {
+    if let directory = options.outputDirectory, virtual != nil {
       do {
         try FileManager.default.createDirectory(
           atPath: directory, withIntermediateDirectories: true)
@@ -112,10 +138,13 @@ struct Runtime {
       }
     }
     Screen.main = screen
+    let output: DisplayOutput = panel ?? virtual ?? screen.output ?? NoOutput()
     logger.info(
-      "screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), virtual panel \(output.pixelWidth)×\(output.pixelHeight) px"
+      "screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), on \(output.name) (\(output.pixelWidth)×\(output.pixelHeight) px)"
     )
-    let loop = options.realtime ? nil : SimulatedRunLoop(outputs: [output])
+    let loop =
+      virtual != nil && !options.realtime
+      ? SimulatedRunLoop(outputs: virtual.map { [$0] } ?? []) : nil
     loop?.install()
     screen.attach(output)
 
@@ -128,18 +157,50 @@ struct Runtime {
       logger.error("the app refused to launch")
       return .launchRefused
     }
-    if let loop {
-      return runSimulated(loop, output: output)
+    if let loop, let virtual {
+      return runSimulated(loop, output: virtual)
     }
     RealTimeDriver.start()
+    if options.handshake { Handshake.start(on: output, screen: screen) }
+    if let duration = options.duration {
+      DispatchQueue.main.asyncAfter(deadline: .now() + duration) {
+        MainActor.assumeIsolated {
+          panel?.shutDown()
+          logger.info("stopped after \(duration) s")
+          exit(KioskExitCode.success.rawValue)
+        }
+      }
+    }
+    ExitOnSignal.install { panel?.shutDown() }
     dispatchMain()
+  }
+
+  private var drmConfiguration: DRMConfiguration {
+    DRMConfiguration(card: options.card, connector: options.connector, mode: options.mode)
+  }
+
+  /// `auto`: a display if a card is there and opens; the virtual framebuffer otherwise.
+  private func openPanelIfPresent() -> DRMOutput? {
+    let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+    guard cards.contains(where: { $0.hasPrefix("card") }) else {
+      logger.info("no display (no /dev/dri/card*); using the virtual framebuffer")
+      return nil
+    }
+    var configuration = drmConfiguration
+    configuration.waitForCard = 0
+    do {
+      return try DRMOutput.open(configuration: configuration, logger: logger)
+    } catch {
+      logger.warning("no usable display (\(error)); using the virtual framebuffer")
+      return nil
+    }
   }
 
   /// Simulated time: jump from event to event, write a PNG each time the app settles.
   private func runSimulated(_ loop: SimulatedRunLoop, output: VirtualOutput) -> KioskExitCode {
     var written = 0
     var failure: KioskExitCode?
-    let end = loop.run(until: options.duration) {
+    let end = loop.run(until: options.duration ?? 60) {
       guard failure == nil, let directory = options.outputDirectory else { return }
       written += 1
       let path = (directory as NSString).appendingPathComponent(
@@ -156,6 +217,74 @@ struct Runtime {
       "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented"
     )
     return failure ?? .success
+  }
+}
+
+/// An output for the impossible case of having none, so types line up; shows nothing.
+@MainActor
+private final class NoOutput: DisplayOutput {
+  let name = "none"
+  let pixelWidth = 1
+  let pixelHeight = 1
+  let refreshRate = 60.0
+  let isActive = false
+  var frameHandler: (@MainActor (Double) -> Void)?
+  func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {}
+  func requestFrameEvent() {}
+}
+
+/// For test harnesses (`--handshake`): when no frame has been shown for a while after one
+/// was, print `KIOSK SETTLED n` and wait for a line on standard input before going on, so
+/// the host can capture the screen while this process still holds it.
+@MainActor
+enum Handshake {
+  private static var quietTimer: DispatchSourceTimer?
+  private static var settledCount = 0
+  private static var lastFrames = -1
+
+  static func start(on output: DisplayOutput, screen: Screen) {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + 0.3, repeating: 0.3)
+    timer.setEventHandler {
+      MainActor.assumeIsolated {
+        let frames = screen.compositor.framesComposited
+        guard frames > 0, frames == lastFrames, !Transaction.isCommitPending,
+          !View.areAnimationsRunning
+        else {
+          lastFrames = frames
+          return
+        }
+        lastFrames = -1
+        settledCount += 1
+        print(
+          "KIOSK SETTLED \(settledCount) \(output.name) \(output.pixelWidth)x\(output.pixelHeight)")
+        fflush(nil)  // all streams: stdout is a global C variable Swift 6 will not touch
+        _ = readLine()
+      }
+    }
+    timer.resume()
+    quietTimer = timer
+  }
+}
+
+/// SIGTERM and SIGINT end the process cleanly: `cleanUp`, then exit 0.
+@MainActor
+enum ExitOnSignal {
+  private static var sources: [DispatchSourceSignal] = []
+
+  static func install(_ cleanUp: @escaping @MainActor () -> Void) {
+    for number in [SIGTERM, SIGINT] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler {
+        MainActor.assumeIsolated {
+          cleanUp()
+          exit(KioskExitCode.success.rawValue)
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
   }
 }
 

@@ -10,10 +10,12 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     case auto
     /// The in-memory framebuffer (no display needed; frames can be written as PNGs).
     case virtual
+    /// A DRM/KMS display (`/dev/dri/card*`).
+    case drm
   }
 
   /// Where frames go.
-  @Option(help: "Where frames go: auto or virtual.")
+  @Option(help: "Where frames go: auto (a display if there is one, else virtual), drm or virtual.")
   public var backend: Backend = .auto
 
   /// Where the virtual backend writes PNGs, if anywhere.
@@ -39,12 +41,33 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   /// How long the virtual backend runs, in (simulated) seconds.
   @Option(
     help: ArgumentHelp(
-      "Virtual backend: stop after this many seconds of (simulated) time.", valueName: "seconds"))
-  public var duration: Double = 60
+      "Stop after this many seconds (simulated time on the virtual backend, where the default is 60; real time elsewhere, where the default is never).",
+      valueName: "seconds"))
+  public var duration: Double?
 
   /// Whether the virtual backend runs on the real clock.
   @Flag(help: "Virtual backend: run on the real clock instead of simulated time.")
   public var realtime = false
+
+  /// The DRM card node, if not the first with a connected display.
+  @Option(help: ArgumentHelp("DRM: the card to use, e.g. /dev/dri/card1.", valueName: "path"))
+  public var card: String?
+
+  /// The DRM connector name, or `list`.
+  @Option(
+    help: ArgumentHelp(
+      "DRM: the connector, e.g. HDMI-A-1 or DSI-1; `list` prints connectors and modes.",
+      valueName: "name"))
+  public var connector: String?
+
+  /// The display mode `WxH` or `WxH@Hz`.
+  @Option(
+    help: ArgumentHelp("DRM: the mode, WxH or WxH@Hz (default: preferred).", valueName: "mode"))
+  public var mode: String?
+
+  /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
+  @Flag(help: .hidden)
+  public var handshake = false
 
   /// The log level name.
   @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
@@ -60,7 +83,7 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     guard scale > 0, scale <= 4 else {
       throw ValidationError("--scale must be more than 0 and at most 4, not \(scale)")
     }
-    guard duration >= 0 else { throw ValidationError("--duration must not be negative") }
+    if let duration, duration < 0 { throw ValidationError("--duration must not be negative") }
   }
 }
 

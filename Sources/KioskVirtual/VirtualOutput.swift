@@ -31,20 +31,16 @@ public final class VirtualOutput: DisplayOutput {
   /// Where refreshes come from.
   public let timing: Timing
 
-  private var buffers: [PixelBuffer]
-  private var ages: [Int]
-  private var front = -1
-  private var history = DamageHistory(depth: 4)
-  private var copyRegion = Region()
+  private let swapchain: Swapchain
   private var frameRequested = false
   private var timerArmed = false
 
   /// How many frames were presented.
   public private(set) var framesPresented = 0
   /// How many pixels were copied into the back buffer by the last present.
-  public private(set) var lastCopiedPixels = 0
+  public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
   /// The age of the buffer the last frame went into (0: new buffer, repainted whole).
-  public private(set) var lastBufferAge = 0
+  public var lastBufferAge: Int { swapchain.lastBufferAge }
   /// Called after each present with the presented buffer (in panel pixels).
   public var onPresent: (@MainActor (PixelBuffer) -> Void)?
   /// Whether every presented frame is kept (a copy each) in `recordedFrames`.
@@ -62,10 +58,10 @@ public final class VirtualOutput: DisplayOutput {
     self.pixelHeight = pixelHeight
     self.refreshRate = refreshRate > 0 ? refreshRate : 60
     self.timing = timing
-    buffers = try (0..<max(bufferCount, 1)).map { _ in
-      try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .xrgb8888)
-    }
-    ages = Array(repeating: 0, count: buffers.count)
+    swapchain = Swapchain(
+      buffers: try (0..<max(bufferCount, 1)).map { _ in
+        try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .xrgb8888)
+      })
   }
 
   /// Creates the virtual panel that fits `screen` exactly.
@@ -78,7 +74,9 @@ public final class VirtualOutput: DisplayOutput {
   }
 
   /// The buffer on screen now, or `nil` before the first frame.
-  public var frontBuffer: PixelBuffer? { front >= 0 ? buffers[front] : nil }
+  public var frontBuffer: PixelBuffer? {
+    swapchain.front >= 0 ? swapchain.buffers[swapchain.front] : nil
+  }
 
   /// Copies the damage the back buffer missed (turned by `rotation`) and shows it.
   public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
@@ -87,21 +85,12 @@ public final class VirtualOutput: DisplayOutput {
       throw VirtualOutputError.sizeMismatch(
         frame: "\(w)×\(h)", panel: "\(pixelWidth)×\(pixelHeight)")
     }
-    history.record(damage)
-    let back = (front + 1) % buffers.count
-    lastBufferAge = ages[back]
-    if !history.damage(forBufferAge: ages[back], into: &copyRegion) {
-      copyRegion.removeAll()
-      copyRegion.formUnion(frame.bounds)
-    }
-    lastCopiedPixels = copyRegion.area
-    buffers[back].copy(copyRegion, from: frame, rotation: rotation)
-    for i in ages.indices where ages[i] > 0 { ages[i] += 1 }
-    ages[back] = 1
-    front = back
+    let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
+    swapchain.didShow(index)
     framesPresented += 1
-    if recordsFrames, let copy = try? buffers[back].copy() { recordedFrames.append(copy) }
-    onPresent?(buffers[back])
+    let shown = swapchain.buffers[index]
+    if recordsFrames, let copy = try? shown.copy() { recordedFrames.append(copy) }
+    onPresent?(shown)
   }
 
   /// Asks for one frame event at the next refresh.

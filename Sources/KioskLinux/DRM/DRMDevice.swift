@@ -1,0 +1,102 @@
+import KioskGraphics
+
+/// Client capabilities a DRM client can ask for.
+public enum DRMClientCapability: Sendable {
+  /// Expose primary and cursor planes, not only overlays.
+  case universalPlanes
+  /// Allow atomic modesetting (implies universal planes).
+  case atomic
+}
+
+/// The kinds of KMS object that have properties.
+public enum DRMObjectKind: Sendable {
+  case connector, crtc, plane
+}
+
+/// One property value in an atomic request.
+public struct AtomicProperty: Equatable, Sendable {
+  /// The connector, CRTC or plane.
+  public var object: UInt32
+  /// The property id.
+  public var property: UInt32
+  /// The value.
+  public var value: UInt64
+
+  /// Creates a property assignment.
+  public init(object: UInt32, property: UInt32, value: UInt64) {
+    self.object = object
+    self.property = property
+    self.value = value
+  }
+}
+
+/// Flags of an atomic commit.
+public struct AtomicCommitFlags: OptionSet, Sendable {
+  public let rawValue: UInt32
+  /// Creates flags from raw bits.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  /// Only check that the kernel would accept the state.
+  public static let testOnly = AtomicCommitFlags(rawValue: 1 << 0)
+  /// Return at once; completion comes as an event.
+  public static let nonblock = AtomicCommitFlags(rawValue: 1 << 1)
+  /// The commit may change modes (a full modeset).
+  public static let allowModeset = AtomicCommitFlags(rawValue: 1 << 2)
+  /// Send a page-flip event when the commit is on screen.
+  public static let pageFlipEvent = AtomicCommitFlags(rawValue: 1 << 3)
+}
+
+/// Every DRM call KioskKit makes, behind one protocol: the kernel device implements it with
+/// libdrm; unit tests use a fake that records calls and injects failures (EBUSY, EACCES,
+/// a connector that vanished) without a kernel.
+@MainActor
+public protocol DRMDevice: AnyObject {
+  /// The device node, e.g. `/dev/dri/card0`.
+  var path: String { get }
+  /// The kernel driver's name, e.g. `bochs-drm`, `i915`, `vc4`.
+  var driverName: String { get }
+  /// The file descriptor events arrive on (for a dispatch source), or -1.
+  var fileDescriptor: Int32 { get }
+
+  /// Asks for a client capability; `false` when the driver does not offer it.
+  func setClientCapability(_ capability: DRMClientCapability) -> Bool
+  /// The CRTC ids, in the kernel's order (connector and plane CRTC indexes refer to it).
+  func crtcIDs() throws -> [UInt32]
+  /// The connectors and their modes.
+  func connectors() throws -> [DRMConnector]
+  /// The planes (needs universal planes for primary planes to be listed).
+  func planes() throws -> [DRMPlane]
+  /// The properties of an object: name to (id, current value).
+  func properties(of object: UInt32, kind: DRMObjectKind) throws -> [String: (
+    id: UInt32, value: UInt64
+  )]
+
+  /// Allocates a dumb buffer.
+  func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer
+  /// Maps a dumb buffer into memory.
+  func map(_ buffer: DumbBuffer) throws -> UnsafeMutableRawPointer
+  /// Unmaps memory from `map`.
+  func unmap(_ memory: UnsafeMutableRawPointer, size: Int)
+  /// Frees a dumb buffer.
+  func destroy(_ buffer: DumbBuffer)
+  /// Makes a framebuffer object of a dumb buffer.
+  func addFramebuffer(width: Int, height: Int, format: UInt32, buffer: DumbBuffer) throws -> UInt32
+  /// Removes a framebuffer object.
+  func removeFramebuffer(_ id: UInt32)
+
+  /// Legacy modeset: shows `framebuffer` on `crtc` through `connector` in `mode`.
+  func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
+  /// Legacy page flip with an event on completion.
+  func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws
+  /// Tells drivers that need it which parts of a framebuffer changed.
+  func dirtyFramebuffer(_ id: UInt32, clips: [PixelRect]) throws
+  /// Makes a property blob (a mode, damage clips).
+  func createBlob(_ bytes: [UInt8]) throws -> UInt32
+  /// Frees a property blob.
+  func destroyBlob(_ id: UInt32)
+  /// An atomic commit.
+  func atomicCommit(_ properties: [AtomicProperty], flags: AtomicCommitFlags) throws
+  /// Reads the events waiting on the file descriptor.
+  func readFlipEvents() throws -> [DRMFlipEvent]
+  /// Gives up DRM master (on exit or VT switch).
+  func dropMaster()
+}

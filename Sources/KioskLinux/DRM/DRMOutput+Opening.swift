@@ -1,0 +1,130 @@
+import Foundation
+import KioskGraphics
+import KioskUI
+import Logging
+
+/// Why no DRM output could be opened, in words a person can act on.
+public struct DRMSetupError: Error, CustomStringConvertible {
+  public let description: String
+}
+
+extension DRMOutput {
+  /// Finds a card (waiting up to `configuration.waitForCard` seconds for one to appear),
+  /// picks the connector, mode, CRTC and primary plane, chooses atomic or legacy commits,
+  /// and allocates the swapchain. The display lights up with the first frame.
+  public static func open(configuration: DRMConfiguration, logger: Logger) throws -> DRMOutput {
+    let deadline = monotonicSeconds() + max(configuration.waitForCard, 0)
+    var problems: [String] = []
+    repeat {
+      problems.removeAll()
+      for path in candidateCards(configuration) {
+        do {
+          let device = try KernelDRMDevice(path: path)
+          return try open(device: device, configuration: configuration, logger: logger)
+        } catch {
+          problems.append("\(path): \(error)")
+        }
+      }
+      if monotonicSeconds() >= deadline { break }
+      usleep(100_000)  // at boot the card may not be there yet
+    } while true
+    let found = problems.isEmpty ? "no DRM card in /dev/dri" : problems.joined(separator: "; ")
+    throw DRMSetupError(description: "no usable display: \(found)")
+  }
+
+  /// Opens an output on an already opened device (tests pass a fake here).
+  public static func open(device: DRMDevice, configuration: DRMConfiguration, logger: Logger) throws
+    -> DRMOutput
+  {
+    let atomic = !configuration.forceLegacy && device.setClientCapability(.atomic)
+    if !atomic { _ = device.setClientCapability(.universalPlanes) }
+    let pipe = try DRMPipeSelector.select(
+      connectors: try device.connectors(), crtcs: try device.crtcIDs(),
+      planes: atomic ? try device.planes() : [], configuration: configuration)
+    var committer: ScanoutCommitter = LegacyCommitter(device: device, pipe: pipe)
+    if atomic {
+      do {
+        committer = try AtomicCommitter(device: device, pipe: pipe)
+      } catch {
+        logger.debug("\(device.path): atomic setup failed (\(error)); using legacy commits")
+      }
+    } else if !configuration.forceLegacy {
+      logger.debug("\(device.path): no atomic modesetting; using legacy commits")
+    }
+    return try DRMOutput(device: device, pipe: pipe, committer: committer, logger: logger)
+  }
+
+  /// Every connector of every card with its modes, for `--connector list`.
+  public static func describeAll() -> String {
+    var lines: [String] = []
+    for path in candidateCards(DRMConfiguration()) {
+      guard let device = try? KernelDRMDevice(path: path),
+        let connectors = try? device.connectors()
+      else {
+        lines.append("\(path): cannot open")
+        continue
+      }
+      lines.append("\(path) (\(device.driverName))")
+      for connector in connectors {
+        lines.append(
+          "  \(connector.name): \(connector.isConnected ? "connected" : "disconnected")")
+        for mode in connector.modes { lines.append("    \(mode)") }
+      }
+    }
+    return lines.isEmpty ? "no DRM cards in /dev/dri" : lines.joined(separator: "\n")
+  }
+
+  private static func candidateCards(_ configuration: DRMConfiguration) -> [String] {
+    if let card = configuration.card { return [card] }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+    return names.filter { $0.hasPrefix("card") }.sorted().map { "/dev/dri/" + $0 }
+  }
+}
+
+/// Picks the connector, mode, CRTC and plane of a pipe: pure logic, tested without a kernel.
+enum DRMPipeSelector {
+  static func select(
+    connectors: [DRMConnector], crtcs: [UInt32], planes: [DRMPlane],
+    configuration: DRMConfiguration
+  ) throws -> DRMPipe {
+    let connector: DRMConnector
+    if let name = configuration.connector {
+      guard let named = connectors.first(where: { $0.name == name }) else {
+        let known = connectors.map(\.name).joined(separator: ", ")
+        throw DRMSetupError(description: "no connector \(name) (this card has: \(known))")
+      }
+      guard named.isConnected else {
+        throw DRMSetupError(description: "connector \(name) has nothing connected")
+      }
+      connector = named
+    } else {
+      guard let first = connectors.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
+        throw DRMSetupError(description: "no connected connector")
+      }
+      connector = first
+    }
+    let mode: DRMMode
+    if let wanted = configuration.mode {
+      guard let match = connector.modes.first(where: { $0.matches(wanted) }) else {
+        let modes = connector.modes.map(\.description).joined(separator: ", ")
+        throw DRMSetupError(
+          description: "\(connector.name) has no mode \(wanted) (it has: \(modes))")
+      }
+      mode = match
+    } else {
+      guard let preferred = connector.modes.first(where: \.isPreferred) ?? connector.modes.first
+      else {
+        throw DRMSetupError(description: "\(connector.name) reports no modes")
+      }
+      mode = preferred
+    }
+    guard let crtcIndex = connector.possibleCRTCIndexes.first(where: { $0 < crtcs.count }) else {
+      throw DRMSetupError(description: "no CRTC can drive \(connector.name)")
+    }
+    let plane = planes.first {
+      $0.kind == .primary && $0.possibleCRTCIndexes.contains(crtcIndex)
+        && $0.formats.contains(DRMFormat.xrgb8888)
+    }
+    return DRMPipe(connector: connector, mode: mode, crtc: crtcs[crtcIndex], plane: plane?.id)
+  }
+}

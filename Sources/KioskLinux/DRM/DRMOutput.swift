@@ -1,0 +1,238 @@
+import Dispatch
+import Glibc
+import KioskGraphics
+import KioskUI
+import Logging
+
+/// What to open: which card, connector and mode, and how.
+public struct DRMConfiguration: Sendable {
+  /// A card node (`/dev/dri/card1`), or `nil` for the first card with a connected connector.
+  public var card: String?
+  /// A connector name (`HDMI-A-1`, `DSI-1`), or `nil` for the first connected one.
+  public var connector: String?
+  /// A mode `WxH` or `WxH@Hz`, or `nil` for the connector's preferred mode.
+  public var mode: String?
+  /// Whether to use the legacy API even where atomic is offered (`KIOSK_DRM_NO_ATOMIC=1`).
+  public var forceLegacy: Bool
+  /// How long to wait for a card at boot before giving up, in seconds.
+  public var waitForCard: Double
+
+  /// Creates a configuration; `forceLegacy` defaults to the `KIOSK_DRM_NO_ATOMIC` variable.
+  public init(
+    card: String? = nil, connector: String? = nil, mode: String? = nil, forceLegacy: Bool? = nil,
+    waitForCard: Double = 10
+  ) {
+    self.card = card
+    self.connector = connector
+    self.mode = mode
+    self.forceLegacy =
+      forceLegacy ?? (getenv("KIOSK_DRM_NO_ATOMIC").map { String(cString: $0) } == "1")
+    self.waitForCard = waitForCard
+  }
+}
+
+/// A DRM/KMS connector as a `DisplayOutput`: three dumb buffers (XRGB8888) that receive only
+/// the damage they missed, page flips paced by flip events with never more than one commit
+/// in flight, and the display link ticking on those events.
+@MainActor
+public final class DRMOutput: DisplayOutput {
+  public let name: String
+  public let pixelWidth: Int
+  public let pixelHeight: Int
+  public let refreshRate: Double
+  public var frameHandler: (@MainActor (Double) -> Void)?
+  public var isActive: Bool { !isBlanked }
+
+  /// The device this output scans out on.
+  public let device: DRMDevice
+  /// `atomic` or `legacy`.
+  public var commitAPI: String { committer.name }
+  /// The mode in use.
+  public let mode: DRMMode
+  /// Frames that reached the screen (modeset or completed flip).
+  public private(set) var framesPresented = 0
+  /// Pixels copied into the scanout buffer for the last frame (damage the buffer missed).
+  public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
+  /// Called after each frame reaches the screen, with the number of frames so far.
+  public var onFrameShown: (@MainActor (Int) -> Void)?
+
+  private let committer: ScanoutCommitter
+  private let swapchain: Swapchain
+  private let framebuffers: [UInt32]
+  private let dumbBuffers: [DumbBuffer]
+  private let logger: Logger
+  private var eventSource: DispatchSourceRead?
+  private var tickTimer: DispatchSourceTimer?
+  private var hasLitUp = false
+  private var flipInFlight: Int?
+  private var waiting: (frame: PixelBuffer, damage: Region, rotation: Rotation)?
+  private var frameRequested = false
+  private var isBlanked = false
+
+  init(
+    device: DRMDevice, pipe: DRMPipe, committer: ScanoutCommitter, bufferCount: Int = 3,
+    logger: Logger
+  ) throws {
+    self.device = device
+    self.name = pipe.connector.name
+    self.mode = pipe.mode
+    self.pixelWidth = pipe.mode.width
+    self.pixelHeight = pipe.mode.height
+    self.refreshRate = pipe.mode.refresh > 0 ? Double(pipe.mode.refresh) : 60
+    self.committer = committer
+    self.logger = logger
+    var buffers: [PixelBuffer] = []
+    var framebuffers: [UInt32] = []
+    var dumbs: [DumbBuffer] = []
+    do {
+      for _ in 0..<max(bufferCount, 1) {
+        let dumb = try device.createDumbBuffer(
+          width: pipe.mode.width, height: pipe.mode.height, bitsPerPixel: 32)
+        dumbs.append(dumb)
+        framebuffers.append(
+          try device.addFramebuffer(
+            width: pipe.mode.width, height: pipe.mode.height, format: DRMFormat.xrgb8888,
+            buffer: dumb))
+        let memory = try device.map(dumb)
+        buffers.append(
+          try PixelBuffer(
+            wrapping: memory, width: pipe.mode.width, height: pipe.mode.height, stride: dumb.pitch,
+            format: .xrgb8888, release: nil))
+      }
+    } catch {
+      for id in framebuffers { device.removeFramebuffer(id) }
+      for dumb in dumbs { device.destroy(dumb) }
+      throw error
+    }
+    self.framebuffers = framebuffers
+    self.dumbBuffers = dumbs
+    self.swapchain = Swapchain(buffers: buffers)
+    listenForFlips()
+  }
+
+  /// Frees the buffers and stops listening; the last frame stays on screen until the
+  /// device is closed.
+  public func shutDown() {
+    eventSource?.cancel()
+    eventSource = nil
+    tickTimer?.cancel()
+    tickTimer = nil
+  }
+
+  private func listenForFlips() {
+    guard device.fileDescriptor >= 0 else { return }
+    let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.handleDeviceEvents() }
+    }
+    source.resume()
+    eventSource = source
+  }
+
+  // MARK: Presenting
+
+  public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    guard flipInFlight == nil else {
+      // One commit in flight at most: keep the newest frame and all damage for later.
+      if var pending = waiting {
+        pending.damage.formUnion(damage)
+        pending.frame = frame
+        waiting = pending
+      } else {
+        waiting = (frame, damage, rotation)
+      }
+      return
+    }
+    try submit(frame, damage: damage, rotation: rotation)
+  }
+
+  private func submit(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
+    if !hasLitUp {
+      try committer.modeset(framebuffer: framebuffers[index])
+      hasLitUp = true
+      logger.info(
+        "lit up \(name) \(mode) with \(committer.name) commits on \(device.path) (\(device.driverName))"
+      )
+      swapchain.didShow(index)
+      frameShown(at: monotonicSeconds())
+      return
+    }
+    let clips = rotation.panelRects(of: damage, width: frame.width, height: frame.height)
+    try committer.flip(to: framebuffers[index], damage: clips)
+    flipInFlight = index
+  }
+
+  /// Reads the device's events (the dispatch source calls this when the fd is readable).
+  func handleDeviceEvents() {
+    let events: [DRMFlipEvent]
+    do {
+      events = try device.readFlipEvents()
+    } catch {
+      logger.error("reading DRM events: \(error)")
+      return
+    }
+    guard !events.isEmpty, let index = flipInFlight else { return }
+    flipInFlight = nil
+    swapchain.didShow(index)
+    // bochs and other drivers without vblank stamp 0: use our clock then.
+    let time = events.last.map { $0.time > 0 ? $0.time : monotonicSeconds() } ?? monotonicSeconds()
+    if let pending = waiting {
+      waiting = nil
+      do {
+        try submit(pending.frame, damage: pending.damage, rotation: pending.rotation)
+      } catch {
+        logger.error("page flip failed: \(error)")
+      }
+    }
+    frameShown(at: time)
+  }
+
+  private func frameShown(at time: Double) {
+    framesPresented += 1
+    onFrameShown?(framesPresented)
+    if frameRequested {
+      frameRequested = false
+      frameHandler?(time)
+    }
+  }
+
+  // MARK: Frame events
+
+  public func requestFrameEvent() {
+    frameRequested = true
+    // A flip in flight will deliver it; otherwise tick on a timer at the refresh rate (many
+    // drivers have no vblank interrupt, bochs among them).
+    guard flipInFlight == nil, tickTimer == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + 1 / refreshRate)
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.tickTimer?.cancel()
+        self.tickTimer = nil
+        if self.frameRequested && self.flipInFlight == nil {
+          self.frameRequested = false
+          self.frameHandler?(monotonicSeconds())
+        }
+      }
+    }
+    timer.resume()
+    tickTimer = timer
+  }
+
+  // MARK: Blanking
+
+  /// Turns the panel off (`true`) or back on; frames are not shown while it is off.
+  public func setBlanked(_ blanked: Bool) throws {
+    guard blanked != isBlanked, let front = Optional(swapchain.front), front >= 0 else { return }
+    try committer.setActive(!blanked, framebuffer: framebuffers[front])
+    isBlanked = blanked
+  }
+}
+
+/// DRM fourcc pixel formats used here.
+enum DRMFormat {
+  /// 'XR24': 32-bit, 8 bits per channel, top byte ignored.
+  static let xrgb8888: UInt32 = 0x3432_5258
+}

@@ -1,0 +1,135 @@
+import Glibc
+import KioskGraphics
+
+/// An error from a DRM call: which call, and the errno it failed with.
+public struct DRMError: Error, Equatable, CustomStringConvertible {
+  /// The libdrm function or ioctl that failed.
+  public var call: String
+  /// The errno value.
+  public var code: Int32
+  /// What was being done, for the message.
+  public var context: String
+
+  /// Creates an error.
+  public init(call: String, code: Int32, context: String = "") {
+    self.call = call
+    self.code = code
+    self.context = context
+  }
+
+  public var description: String {
+    let reason = String(cString: strerror(code))
+    return "\(call) failed: \(reason) (errno \(code))" + (context.isEmpty ? "" : " — \(context)")
+  }
+}
+
+/// A display mode of a connector.
+public struct DRMMode: Equatable, Sendable, CustomStringConvertible {
+  /// Active width in pixels.
+  public var width: Int
+  /// Active height in pixels.
+  public var height: Int
+  /// Refresh rate in Hz.
+  public var refresh: Int
+  /// Whether the connector prefers this mode.
+  public var isPreferred: Bool
+  /// The kernel's mode, passed back unchanged when setting it.
+  public var raw: RawMode
+
+  /// The kernel's description of a mode (`drmModeModeInfo`), kept opaque.
+  public struct RawMode: Equatable, Sendable {
+    /// The bytes of the C struct.
+    public var bytes: [UInt8]
+    /// Creates it from bytes.
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+  }
+
+  /// Creates a mode.
+  public init(width: Int, height: Int, refresh: Int, isPreferred: Bool, raw: RawMode) {
+    self.width = width
+    self.height = height
+    self.refresh = refresh
+    self.isPreferred = isPreferred
+    self.raw = raw
+  }
+
+  public var description: String {
+    "\(width)x\(height)@\(refresh)" + (isPreferred ? " (preferred)" : "")
+  }
+
+  /// Whether the mode matches `WxH` or `WxH@Hz`.
+  public func matches(_ text: String) -> Bool {
+    let parts = text.lowercased().split(separator: "@")
+    guard parts.count <= 2 else { return false }
+    let size = parts[0].split(separator: "x")
+    guard size.count == 2, Int(size[0]) == width, Int(size[1]) == height else { return false }
+    return parts.count == 1 || Int(parts[1]) == refresh
+  }
+}
+
+/// A connector as the kernel reports it.
+public struct DRMConnector: Equatable, Sendable {
+  /// The object id.
+  public var id: UInt32
+  /// The name in the kernel's form, e.g. `HDMI-A-1`, `DSI-1`, `Virtual-1`.
+  public var name: String
+  /// Whether something is plugged in.
+  public var isConnected: Bool
+  /// The modes it offers.
+  public var modes: [DRMMode]
+  /// The CRTCs it can be driven by (indexes into the resources' CRTC list).
+  public var possibleCRTCIndexes: [Int]
+
+  /// Creates a connector description.
+  public init(
+    id: UInt32, name: String, isConnected: Bool, modes: [DRMMode], possibleCRTCIndexes: [Int]
+  ) {
+    self.id = id
+    self.name = name
+    self.isConnected = isConnected
+    self.modes = modes
+    self.possibleCRTCIndexes = possibleCRTCIndexes
+  }
+}
+
+/// A plane as the kernel reports it.
+public struct DRMPlane: Equatable, Sendable {
+  /// The kinds of plane.
+  public enum Kind: Sendable { case primary, overlay, cursor }
+  /// The object id.
+  public var id: UInt32
+  /// What it is for.
+  public var kind: Kind
+  /// The CRTCs it can be used with (indexes).
+  public var possibleCRTCIndexes: [Int]
+  /// Pixel formats it scans out.
+  public var formats: [UInt32]
+
+  /// Creates a plane description.
+  public init(id: UInt32, kind: Kind, possibleCRTCIndexes: [Int], formats: [UInt32]) {
+    self.id = id
+    self.kind = kind
+    self.possibleCRTCIndexes = possibleCRTCIndexes
+    self.formats = formats
+  }
+}
+
+/// A dumb buffer: kernel memory the CPU maps and the display scans out.
+public struct DumbBuffer: Equatable, Sendable {
+  /// The GEM handle.
+  public var handle: UInt32
+  /// Bytes per row.
+  public var pitch: Int
+  /// Size in bytes.
+  public var size: Int
+}
+
+/// A page flip (or atomic commit) completed: the new buffer is on screen.
+public struct DRMFlipEvent: Equatable, Sendable {
+  /// The CRTC that flipped.
+  public var crtc: UInt32
+  /// The vblank sequence (0 on drivers without vblank, such as bochs).
+  public var sequence: UInt32
+  /// The kernel's timestamp of the flip, in seconds.
+  public var time: Double
+}

@@ -1,0 +1,52 @@
+import KioskGraphics
+
+/// Legacy KMS: `drmModeSetCrtc` to light up, `drmModePageFlip` with an event per frame, and
+/// `drmModeDirtyFB` for drivers that scan out from a shadow copy and need to be told what
+/// changed (those without it answer ENOSYS once and are not asked again).
+@MainActor
+final class LegacyCommitter: ScanoutCommitter {
+  let name = "legacy"
+  private let device: DRMDevice
+  private let pipe: DRMPipe
+  private var driverWantsDirty = true
+
+  init(device: DRMDevice, pipe: DRMPipe) {
+    self.device = device
+    self.pipe = pipe
+  }
+
+  func modeset(framebuffer: UInt32) throws {
+    try device.setCRTC(
+      pipe.crtc, framebuffer: framebuffer, connector: pipe.connector.id, mode: pipe.mode)
+  }
+
+  func flip(to framebuffer: UInt32, damage: [PixelRect]) throws {
+    try device.pageFlip(pipe.crtc, framebuffer: framebuffer)
+    reportDirty(framebuffer, damage)
+  }
+
+  private func reportDirty(_ framebuffer: UInt32, _ damage: [PixelRect]) {
+    guard driverWantsDirty, !damage.isEmpty else { return }
+    do {
+      try device.dirtyFramebuffer(framebuffer, clips: damage)
+    } catch let error as DRMError where error.code == ENOSYS || error.code == EOPNOTSUPP {
+      driverWantsDirty = false
+    } catch {
+      // A failed hint costs at most a stale region on manual-update panels; keep going.
+    }
+  }
+
+  func setActive(_ active: Bool, framebuffer: UInt32) throws {
+    if active {
+      try modeset(framebuffer: framebuffer)
+    } else {
+      // Legacy blanking: detach the framebuffer (the DPMS property needs the atomic path
+      // or a driver-specific call; detaching is understood by every driver).
+      try device.setCRTC(pipe.crtc, framebuffer: 0, connector: pipe.connector.id, mode: pipe.mode)
+    }
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif

@@ -1,0 +1,197 @@
+import Glibc
+import KioskGraphics
+import KioskUI
+import Logging
+import Testing
+
+@testable import KioskLinux
+
+@MainActor
+struct DRMOutputTests {
+  let logger = Logger(label: "test")
+
+  private func frame(_ color: Color = .red) throws -> PixelBuffer {
+    let buffer = try PixelBuffer(width: 64, height: 48)
+    buffer.fill(color)
+    return buffer
+  }
+
+  private func open(_ device: FakeDRMDevice, legacy: Bool = false) throws -> DRMOutput {
+    try DRMOutput.open(
+      device: device, configuration: DRMConfiguration(forceLegacy: legacy), logger: logger)
+  }
+
+  @Test func atomicIsChosenAndTheFirstModesetIsTestedFirst() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    #expect(output.commitAPI == "atomic")
+    #expect(output.pixelWidth == 64 && output.pixelHeight == 48)  // the preferred mode
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 64, height: 48)), rotation: .degrees0
+    )
+    #expect(device.commits.map(\.flags) == [[.testOnly, .allowModeset], [.allowModeset]])
+    #expect(output.framesPresented == 1)
+  }
+
+  @Test func flipsCarryDamageClipsInPanelPixels() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    try output.present(
+      try frame(.green), damage: Region(PixelRect(x: 2, y: 3, width: 4, height: 5)),
+      rotation: .degrees0)
+    let flip = try #require(device.commits.last)
+    #expect(flip.flags == [.nonblock, .pageFlipEvent])
+    let clipsID = try #require(
+      device.propertyID("FB_DAMAGE_CLIPS", of: FakeDRMDevice.plane, kind: .plane))
+    let blobID = try #require(flip.properties.first { $0.property == clipsID }?.value)
+    let bytes = try #require(device.blobs[UInt32(blobID)])
+    #expect(bytes == AtomicCommitter.clipBytes([PixelRect(x: 2, y: 3, width: 4, height: 5)]))
+    #expect(device.calls.contains("destroyBlob"))
+  }
+
+  @Test func legacyWhenAtomicIsMissingOrRefused() throws {
+    let noAtomic = FakeDRMDevice()
+    noAtomic.supportsAtomic = false
+    #expect(try open(noAtomic).commitAPI == "legacy")
+    let forced = FakeDRMDevice()
+    let output = try open(forced, legacy: true)
+    #expect(output.commitAPI == "legacy")
+    #expect(!forced.calls.contains("setClientCapability(atomic)"))
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 64, height: 48)), rotation: .degrees0
+    )
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 8, height: 8)), rotation: .degrees0)
+    #expect(
+      forced.calls.filter { ["setCRTC", "pageFlip"].contains($0) } == ["setCRTC", "pageFlip"])
+    let noPlane = FakeDRMDevice()
+    noPlane.hasPrimaryPlane = false
+    #expect(try open(noPlane).commitAPI == "legacy")
+  }
+
+  @Test func neverMoreThanOneCommitInFlight() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 4, height: 4)), rotation: .degrees0)
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 10, y: 10, width: 4, height: 4)), rotation: .degrees0
+    )
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 20, y: 20, width: 4, height: 4)), rotation: .degrees0
+    )
+    #expect(device.commits.count == 3)  // test, modeset, one flip
+    device.completeFlip()
+    output.handleDeviceEvents()
+    #expect(device.commits.count == 4)  // the two waiting frames went out as one
+    #expect(output.framesPresented == 2)
+    device.completeFlip()
+    output.handleDeviceEvents()
+    #expect(output.framesPresented == 3)
+  }
+
+  @Test func eachBufferReceivesOnlyTheDamageItMissed() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    #expect(output.lastCopiedPixels == 64 * 48)
+    let small = Region(PixelRect(x: 0, y: 0, width: 4, height: 4))
+    for _ in 0..<2 {
+      try output.present(try frame(), damage: small, rotation: .degrees0)
+      device.completeFlip()
+      output.handleDeviceEvents()
+    }
+    // Buffers 2 and 3 were new: copied whole. Buffer 1 comes round again, three frames old.
+    try output.present(try frame(), damage: small, rotation: .degrees0)
+    #expect(output.lastCopiedPixels == 16)
+  }
+
+  @Test func frameEventsArriveWithFlips() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    var ticks = 0
+    output.frameHandler = { _ in ticks += 1 }
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 64, height: 48)), rotation: .degrees0
+    )
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 4, height: 4)), rotation: .degrees0)
+    output.requestFrameEvent()
+    #expect(ticks == 0)
+    device.completeFlip()
+    output.handleDeviceEvents()
+    #expect(ticks == 1)
+  }
+
+  @Test func kernelErrorsSurfaceWithTheCallAndErrno() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    try output.present(
+      try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 64, height: 48)), rotation: .degrees0
+    )
+    device.failures["atomicCommit"] = EBUSY
+    #expect(throws: DRMError(call: "atomicCommit", code: EBUSY)) {
+      try output.present(
+        try frame(), damage: Region(PixelRect(x: 0, y: 0, width: 4, height: 4)), rotation: .degrees0
+      )
+    }
+    let denied = FakeDRMDevice()
+    denied.failures["createDumbBuffer"] = EACCES
+    #expect(throws: DRMError(call: "createDumbBuffer", code: EACCES)) { try open(denied) }
+  }
+
+  @Test func aVanishedConnectorIsAClearError() {
+    let device = FakeDRMDevice(connectors: [])
+    #expect(throws: DRMSetupError.self) { try open(device) }
+    let named = FakeDRMDevice(connectors: [
+      FakeDRMDevice.connector(name: "HDMI-A-1", connected: false)
+    ])
+    #expect(throws: DRMSetupError.self) { try open(named) }
+  }
+}
+
+@MainActor
+struct DRMPipeSelectorTests {
+  let connectors = [
+    FakeDRMDevice.connector(name: "HDMI-A-1", connected: false, id: 1),
+    FakeDRMDevice.connector(name: "DSI-1", connected: true, id: 2),
+  ]
+
+  @Test func picksTheFirstConnectedConnectorAndItsPreferredMode() throws {
+    let pipe = try DRMPipeSelector.select(
+      connectors: connectors, crtcs: [7], planes: [], configuration: DRMConfiguration())
+    #expect(pipe.connector.name == "DSI-1" && pipe.mode.width == 64 && pipe.crtc == 7)
+    #expect(pipe.plane == nil)
+  }
+
+  @Test func honoursConnectorAndModeFromConfiguration() throws {
+    let pipe = try DRMPipeSelector.select(
+      connectors: connectors, crtcs: [7], planes: [],
+      configuration: DRMConfiguration(connector: "DSI-1", mode: "32x24@75"))
+    #expect(pipe.mode.width == 32 && pipe.mode.refresh == 75)
+  }
+
+  @Test func explainsWhatIsMissing() {
+    func message(_ configuration: DRMConfiguration) -> String {
+      do {
+        _ = try DRMPipeSelector.select(
+          connectors: connectors, crtcs: [7], planes: [], configuration: configuration)
+        return ""
+      } catch { return "\(error)" }
+    }
+    #expect(message(DRMConfiguration(connector: "DP-3")).contains("HDMI-A-1, DSI-1"))
+    #expect(message(DRMConfiguration(connector: "HDMI-A-1")).contains("nothing connected"))
+    #expect(message(DRMConfiguration(mode: "800x600")).contains("64x48@60"))
+  }
+
+  @Test func modeStrings() {
+    let mode = FakeDRMDevice.mode(1920, 1080, 60)
+    #expect(mode.matches("1920x1080") && mode.matches("1920x1080@60"))
+    #expect(!mode.matches("1920x1080@50") && !mode.matches("1280x720") && !mode.matches("garbage"))
+  }
+}
