@@ -8,18 +8,27 @@ DEMO_OUTPUT ?= out/demo
 # Run apt-get through sudo unless we are root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Build: pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG.
+# Build: pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG, libdrm.
 # Run: the fonts the demo, the goldens and the benchmark are drawn with.
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
 	libturbojpeg0-dev libdrm-dev fonts-dejavu-core fonts-noto-cjk
+# Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
+DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static
 
-.PHONY: all deps build demo test bench format lint clean
+.PHONY: all deps test-deps install-packages build demo test bench format lint clean
 
 all: build
 
 deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
+
+test-deps: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_TEST_PACKAGES)"
+
+# Installs whichever of $(PACKAGES) are missing, and nothing else.
+install-packages:
 	@missing=""; \
-	for package in $(DEB_PACKAGES); do \
+	for package in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" \
 			|| missing="$$missing $$package"; \
 	done; \
@@ -39,8 +48,9 @@ demo: deps
 	.build/release/kiosk-demo --backend auto --output $(DEMO_OUTPUT)
 	@echo "Demo screens written to $(DEMO_OUTPUT)/"
 
-# Unit tests and golden-image tests on the virtual framebuffer.
-test: deps
+# Unit tests, golden-image tests on the virtual framebuffer, and the DRM backend on a real
+# kernel in QEMU.
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

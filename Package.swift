@@ -60,6 +60,7 @@ let package = Package(
     .testTarget(
       name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
       exclude: ["Goldens"]),
+    .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -234,30 +234,34 @@ private final class NoOutput: DisplayOutput {
 }
 
 /// For test harnesses (`--handshake`): when no frame has been shown for a while after one
-/// was, print `KIOSK SETTLED n` and wait for a line on standard input before going on, so
-/// the host can capture the screen while this process still holds it.
+/// was, print `KIOSK SETTLED n NAME WxH frames=N` (N: frames composited so far) and wait
+/// for a line on standard input before going on, so the host can capture the screen while
+/// this process still holds it.
 @MainActor
 enum Handshake {
   private static var quietTimer: DispatchSourceTimer?
   private static var settledCount = 0
   private static var lastFrames = -1
+  private static var reportedFrames = 0
 
   static func start(on output: DisplayOutput, screen: Screen) {
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + 0.3, repeating: 0.3)
     timer.setEventHandler {
       MainActor.assumeIsolated {
+        // Settled: new frames since the last report, then none for a whole period.
         let frames = screen.compositor.framesComposited
-        guard frames > 0, frames == lastFrames, !Transaction.isCommitPending,
+        guard frames > reportedFrames, frames == lastFrames, !Transaction.isCommitPending,
           !View.areAnimationsRunning
         else {
           lastFrames = frames
           return
         }
-        lastFrames = -1
+        reportedFrames = frames
         settledCount += 1
         print(
-          "KIOSK SETTLED \(settledCount) \(output.name) \(output.pixelWidth)x\(output.pixelHeight)")
+          "KIOSK SETTLED \(settledCount) \(output.name) \(output.pixelWidth)x\(output.pixelHeight)"
+            + " frames=\(frames)")
         fflush(nil)  // all streams: stdout is a global C variable Swift 6 will not touch
         _ = readLine()
       }
