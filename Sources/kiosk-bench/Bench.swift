@@ -38,6 +38,7 @@ struct Figures {
   var memcpyFrameMs = 0.0
   var partialFrameMs = 0.0
   var partialDamagePixels = 0
+  var presentCopyFraction = 0.0
   var layoutDisplay1000Ms = 0.0
   var allocationsPerFullFrame = 0.0
   var allocationsPerPartialFrame = 0.0
@@ -54,6 +55,7 @@ struct Figures {
       "full_frame_over_memcpy": fullOverMemcpy, "damage_frame_fraction": damageFraction,
       "layout_display_1000_views_ms": layoutDisplay1000Ms,
       "allocations_per_frame": allocationsPerFrame, "idle_frames": idleFrames,
+      "present_copy_fraction": presentCopyFraction,
     ]
   }
 
@@ -71,6 +73,9 @@ struct Figures {
     row(
       "(c) button highlight frame / full frame", String(format: "%.4f", damageFraction),
       "target ≤ 0.02 (\(ms(partialFrameMs)), damage \(partialDamagePixels) px)")
+    row(
+      "    scanout copy per highlight frame", String(format: "%.4f", presentCopyFraction),
+      "of a full frame, three buffers; goal ≤ 0.05")
     row("(d) layout+display of 1,000 views", ms(layoutDisplay1000Ms))
     row(
       "(e) heap allocations per steady frame", String(format: "%.1f", allocationsPerFrame),
@@ -132,6 +137,9 @@ struct Measurements {
       return timed { loop.runUntilIdle() }
     }
     figures.partialDamagePixels = screen.compositor.lastDamage.area
+    // What reached the scanout buffer: the damage that buffer missed (buffer age 3).
+    figures.presentCopyFraction =
+      Double(output.lastCopiedPixels) / Double(output.pixelWidth * output.pixelHeight)
 
     // (e) allocations of steady frames (warm already, counted over many frames).
     figures.allocationsPerFullFrame = allocations(perFrameOver: frames) {
