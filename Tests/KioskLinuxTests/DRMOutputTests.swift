@@ -153,6 +153,22 @@ struct DRMOutputTests {
     ])
     #expect(throws: DRMSetupError.self) { try open(named) }
   }
+
+  @Test func shuttingDownPutsTheConsoleBackAndFreesEverything() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    output.shutDown()
+    #expect(device.lastSetCRTC?.framebuffer == device.consoleFramebuffer)
+    #expect(device.calls.filter { $0 == "removeFramebuffer" }.count == 3)
+    #expect(device.calls.filter { $0 == "destroy" }.count == 3)
+    #expect(device.calls.last == "dropMaster")
+    let keeping = FakeDRMDevice()
+    let other = try open(keeping)
+    other.shutDown(restoreConsole: false)
+    #expect(keeping.lastSetCRTC == nil)
+  }
 }
 
 @MainActor

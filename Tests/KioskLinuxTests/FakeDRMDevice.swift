@@ -124,8 +124,18 @@ final class FakeDRMDevice: DRMDevice {
 
   func removeFramebuffer(_ id: UInt32) { calls.append("removeFramebuffer") }
 
+  /// What the CRTC showed before the output took it (the console, say).
+  var consoleFramebuffer: UInt32 = 7
+  var lastSetCRTC: (framebuffer: UInt32, mode: DRMMode)?
+
+  func currentState(of crtc: UInt32) throws -> (framebuffer: UInt32, mode: DRMMode?) {
+    try check("currentState")
+    return (consoleFramebuffer, Self.mode(64, 48))
+  }
+
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws {
     try check("setCRTC")
+    lastSetCRTC = (framebuffer, mode)
   }
 
   func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {

@@ -83,6 +83,9 @@ public protocol DRMDevice: AnyObject {
   /// Removes a framebuffer object.
   func removeFramebuffer(_ id: UInt32)
 
+  /// What `crtc` shows now: its framebuffer (0: off) and mode. Saved at start-up so that the
+  /// console's configuration can be put back on exit.
+  func currentState(of crtc: UInt32) throws -> (framebuffer: UInt32, mode: DRMMode?)
   /// Legacy modeset: shows `framebuffer` on `crtc` through `connector` in `mode`.
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
   /// Legacy page flip with an event on completion.

@@ -41,7 +41,7 @@ public final class DRMOutput: DisplayOutput {
   public let pixelHeight: Int
   public let refreshRate: Double
   public var frameHandler: (@MainActor (Double) -> Void)?
-  public var isActive: Bool { !isBlanked }
+  public var isActive: Bool { !isBlanked && !isShutDown }
 
   /// The device this output scans out on.
   public let device: DRMDevice
@@ -68,6 +68,12 @@ public final class DRMOutput: DisplayOutput {
   private var waiting: (frame: PixelBuffer, damage: Region, rotation: Rotation)?
   private var frameRequested = false
   private var isBlanked = false
+  /// Set by `shutDown`: the buffers are gone, nothing more is shown.
+  private var isShutDown = false
+  private let crtc: UInt32
+  private let connectorID: UInt32
+  /// What the CRTC showed when this output took it over.
+  private let previousState: (framebuffer: UInt32, mode: DRMMode?)?
 
   init(
     device: DRMDevice, pipe: DRMPipe, committer: ScanoutCommitter, bufferCount: Int = 3,
@@ -81,6 +87,9 @@ public final class DRMOutput: DisplayOutput {
     self.refreshRate = pipe.mode.refresh > 0 ? Double(pipe.mode.refresh) : 60
     self.committer = committer
     self.logger = logger
+    self.crtc = pipe.crtc
+    self.connectorID = pipe.connector.id
+    self.previousState = try? device.currentState(of: pipe.crtc)
     var buffers: [PixelBuffer] = []
     var framebuffers: [UInt32] = []
     var dumbs: [DumbBuffer] = []
@@ -110,13 +119,32 @@ public final class DRMOutput: DisplayOutput {
     listenForFlips()
   }
 
-  /// Frees the buffers and stops listening; the last frame stays on screen until the
-  /// device is closed.
-  public func shutDown() {
+  /// Stops showing frames for good: stops listening, puts back what the CRTC showed before
+  /// (the console) when `restoreConsole` is set, frees the buffers and drops DRM master.
+  /// Without restoring, the kernel falls back to the console when the device is closed.
+  public func shutDown(restoreConsole: Bool = true) {
+    guard !isShutDown else { return }
+    isShutDown = true
     eventSource?.cancel()
     eventSource = nil
     tickTimer?.cancel()
     tickTimer = nil
+    if restoreConsole, let previous = previousState, previous.framebuffer != 0,
+      let mode = previous.mode
+    {
+      do {
+        try device.setCRTC(
+          crtc, framebuffer: previous.framebuffer, connector: connectorID, mode: mode)
+      } catch {
+        logger.warning("could not restore the console on \(name): \(error)")
+      }
+    }
+    for id in framebuffers { device.removeFramebuffer(id) }
+    for (dumb, buffer) in zip(dumbBuffers, swapchain.buffers) {
+      device.unmap(buffer.baseAddress, size: dumb.size)
+      device.destroy(dumb)
+    }
+    device.dropMaster()
   }
 
   private func listenForFlips() {
@@ -132,6 +160,7 @@ public final class DRMOutput: DisplayOutput {
   // MARK: Presenting
 
   public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    guard !isShutDown else { return }
     guard flipInFlight == nil else {
       // One commit in flight at most: keep the newest frame and all damage for later.
       if var pending = waiting {

@@ -204,6 +204,21 @@ public final class KernelDRMDevice: DRMDevice {
     drmModeRmFB(fileDescriptor, id)
   }
 
+  public func currentState(of crtc: UInt32) throws -> (framebuffer: UInt32, mode: DRMMode?) {
+    guard let state = drmModeGetCrtc(fileDescriptor, crtc) else {
+      throw DRMError(call: "drmModeGetCrtc", code: errno, context: "CRTC \(crtc)")
+    }
+    defer { drmModeFreeCrtc(state) }
+    var info = state.pointee.mode
+    let mode =
+      state.pointee.mode_valid != 0
+      ? DRMMode(
+        width: Int(info.hdisplay), height: Int(info.vdisplay), refresh: Int(info.vrefresh),
+        isPreferred: false, raw: DRMMode.RawMode(bytes: withUnsafeBytes(of: &info) { Array($0) }))
+      : nil
+    return (state.pointee.buffer_id, mode)
+  }
+
   public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
   {
     var info = drmModeModeInfo()

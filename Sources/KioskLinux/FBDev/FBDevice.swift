@@ -1,0 +1,110 @@
+import Glibc
+
+/// An error from an fbdev call: which call, and the errno it failed with.
+public struct FBDevError: Error, Equatable, CustomStringConvertible {
+  /// The system call or ioctl that failed, e.g. `FBIOPAN_DISPLAY`.
+  public var call: String
+  /// The errno value.
+  public var code: Int32
+  /// What was being done, for the message.
+  public var context: String
+
+  /// Creates an error.
+  public init(call: String, code: Int32, context: String = "") {
+    self.call = call
+    self.code = code
+    self.context = context
+  }
+
+  public var description: String {
+    let reason = String(cString: strerror(code))
+    return "\(call) failed: \(reason) (errno \(code))" + (context.isEmpty ? "" : " — \(context)")
+  }
+}
+
+/// Where one colour channel sits in a pixel: its lowest bit and its width in bits.
+public struct FBBitfield: Equatable, Sendable, CustomStringConvertible {
+  /// The lowest bit of the channel.
+  public var offset: Int
+  /// The number of bits.
+  public var length: Int
+
+  /// Creates a bitfield.
+  public init(offset: Int, length: Int) {
+    self.offset = offset
+    self.length = length
+  }
+
+  public var description: String { "\(offset)/\(length)" }
+}
+
+/// What the kernel reports about a framebuffer: the visible and virtual resolution, the
+/// pixel layout and the memory behind it (`fb_var_screeninfo` and `fb_fix_screeninfo`).
+public struct FBScreenInfo: Equatable, Sendable {
+  /// Visible width in pixels.
+  public var xres: Int
+  /// Visible height in pixels.
+  public var yres: Int
+  /// Width of the memory's virtual screen in pixels.
+  public var xresVirtual: Int
+  /// Height of the memory's virtual screen in pixels; twice `yres` or more allows panning
+  /// between two pages.
+  public var yresVirtual: Int
+  /// The row of the virtual screen shown at the top of the display.
+  public var yoffset: Int
+  /// Bits per pixel.
+  public var bitsPerPixel: Int
+  /// The red channel.
+  public var red: FBBitfield
+  /// The green channel.
+  public var green: FBBitfield
+  /// The blue channel.
+  public var blue: FBBitfield
+  /// Bytes from one row to the next.
+  public var lineLength: Int
+  /// Bytes of framebuffer memory that can be mapped.
+  public var memoryLength: Int
+
+  /// Creates screen information.
+  public init(
+    xres: Int, yres: Int, xresVirtual: Int, yresVirtual: Int, yoffset: Int = 0,
+    bitsPerPixel: Int, red: FBBitfield, green: FBBitfield, blue: FBBitfield, lineLength: Int,
+    memoryLength: Int
+  ) {
+    self.xres = xres
+    self.yres = yres
+    self.xresVirtual = xresVirtual
+    self.yresVirtual = yresVirtual
+    self.yoffset = yoffset
+    self.bitsPerPixel = bitsPerPixel
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.lineLength = lineLength
+    self.memoryLength = memoryLength
+  }
+}
+
+/// Every fbdev call KioskKit makes, behind one protocol: the kernel device implements it
+/// with ioctls on `/dev/fbN`; unit tests use a fake with the framebuffer in ordinary memory.
+@MainActor
+public protocol FBDevice: AnyObject {
+  /// The device node, e.g. `/dev/fb0`.
+  var path: String { get }
+  /// The driver's identification, e.g. `bochs-drmdrmfb`, `simple`, `ili9341`.
+  var name: String { get }
+
+  /// The resolution, pixel layout and memory of the framebuffer.
+  func screenInfo() throws -> FBScreenInfo
+  /// Asks for a taller virtual screen (`FBIOPUT_VSCREENINFO`), for two pages to pan between;
+  /// returns the screen information the driver settled on.
+  func setVirtualHeight(_ height: Int) throws -> FBScreenInfo
+  /// Shows the virtual screen from row `yoffset` down (`FBIOPAN_DISPLAY`).
+  func pan(yoffset: Int) throws
+  /// Maps `length` bytes of framebuffer memory, read-write and shared with the display.
+  func map(length: Int) throws -> UnsafeMutableRawPointer
+  /// Unmaps memory from `map`.
+  func unmap(_ memory: UnsafeMutableRawPointer, length: Int)
+  /// Stops (`true`) or resumes the text console drawing over the framebuffer.
+  func setConsoleSuspended(_ suspended: Bool) throws
+}
