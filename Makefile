@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build: pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG, libdrm.
 # Run: the fonts the demo, the goldens and the benchmark are drawn with.
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
-	libturbojpeg0-dev libdrm-dev fonts-dejavu-core fonts-noto-cjk
+	libturbojpeg0-dev libdrm-dev libudev-dev fonts-dejavu-core fonts-noto-cjk
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static
 

@@ -29,13 +29,17 @@ let package = Package(
     .systemLibrary(
       name: "CDRM", pkgConfig: "libdrm",
       providers: [.apt(["libdrm-dev"])]),
+    .systemLibrary(
+      name: "CUdev", pkgConfig: "libudev",
+      providers: [.apt(["libudev-dev"])]),
+    .target(name: "CLinux"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
     .target(
       name: "KioskLinux",
       dependencies: [
-        "KioskUI", "KioskGraphics", "CDRM",
+        "KioskUI", "KioskGraphics", "CDRM", "CUdev", "CLinux",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(

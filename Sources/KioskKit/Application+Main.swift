@@ -90,15 +90,22 @@ struct Runtime {
       return .success
     }
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0
-    let panel: DRMOutput?
+    let panel: Panel?
     switch options.backend {
     case .virtual:
       panel = nil
     case .drm:
       do {
-        panel = try DRMOutput.open(configuration: drmConfiguration, logger: logger)
+        panel = try openDRM(drmConfiguration)
       } catch {
         logger.critical("cannot open the display: \(error)")
+        return .backendUnavailable
+      }
+    case .fbdev:
+      do {
+        panel = try openFBDev()
+      } catch {
+        logger.critical("cannot open the framebuffer: \(error)")
         return .backendUnavailable
       }
     case .auto:
@@ -107,8 +114,8 @@ struct Runtime {
     let screen =
       panel.map {
         Screen(
-          panelWidth: $0.pixelWidth, panelHeight: $0.pixelHeight, scale: options.scale,
-          rotation: rotation)
+          panelWidth: $0.output.pixelWidth, panelHeight: $0.output.pixelHeight,
+          scale: options.scale, rotation: rotation)
       }
       ?? Screen(
         pointSize: Size(width: options.size.width, height: options.size.height),
@@ -138,7 +145,7 @@ struct Runtime {
       }
     }
     Screen.main = screen
-    let output: DisplayOutput = panel ?? virtual ?? screen.output ?? NoOutput()
+    let output: DisplayOutput = panel?.output ?? virtual ?? screen.output ?? NoOutput()
     logger.info(
       "screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), on \(output.name) (\(output.pixelWidth)×\(output.pixelHeight) px)"
     )
@@ -179,21 +186,42 @@ struct Runtime {
     DRMConfiguration(card: options.card, connector: options.connector, mode: options.mode)
   }
 
-  /// `auto`: a display if a card is there and opens; the virtual framebuffer otherwise.
-  private func openPanelIfPresent() -> DRMOutput? {
+  private func openDRM(_ configuration: DRMConfiguration) throws -> Panel {
+    let output = try DRMOutput.open(configuration: configuration, logger: logger)
+    return Panel(output: output, shutDown: { output.shutDown() })
+  }
+
+  private func openFBDev() throws -> Panel {
+    let output = try FBDevOutput.open(path: options.fbdev, logger: logger)
+    return Panel(output: output, shutDown: { output.shutDown() })
+  }
+
+  /// `auto`: a DRM display if a card is there and opens, else the framebuffer if the node
+  /// is there and can be driven, else the virtual framebuffer; each refusal is logged.
+  private func openPanelIfPresent() -> Panel? {
     let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-    guard cards.contains(where: { $0.hasPrefix("card") }) else {
-      logger.info("no display (no /dev/dri/card*); using the virtual framebuffer")
-      return nil
+    if cards.contains(where: { $0.hasPrefix("card") }) {
+      var configuration = drmConfiguration
+      configuration.waitForCard = 0
+      do {
+        return try openDRM(configuration)
+      } catch {
+        logger.info("backend auto: DRM refused: \(error)")
+      }
+    } else {
+      logger.info("backend auto: no DRM card (no /dev/dri/card*)")
     }
-    var configuration = drmConfiguration
-    configuration.waitForCard = 0
-    do {
-      return try DRMOutput.open(configuration: configuration, logger: logger)
-    } catch {
-      logger.warning("no usable display (\(error)); using the virtual framebuffer")
-      return nil
+    if FileManager.default.fileExists(atPath: options.fbdev) {
+      do {
+        return try openFBDev()
+      } catch {
+        logger.info("backend auto: fbdev refused: \(error)")
+      }
+    } else {
+      logger.info("backend auto: no framebuffer at \(options.fbdev)")
     }
+    logger.info("backend auto: no display; using the virtual framebuffer")
+    return nil
   }
 
   /// Simulated time: jump from event to event, write a PNG each time the app settles.
@@ -218,6 +246,15 @@ struct Runtime {
     )
     return failure ?? .success
   }
+}
+
+/// A display the runtime drives, whichever backend opened it.
+@MainActor
+private struct Panel {
+  /// Where frames go.
+  let output: DisplayOutput
+  /// Lets go of the display on exit (stops its timers, gives the screen back).
+  let shutDown: @MainActor () -> Void
 }
 
 /// An output for the impossible case of having none, so types line up; shows nothing.

@@ -6,16 +6,20 @@ import KioskGraphics
 public struct RuntimeOptions: ParsableArguments, Sendable {
   /// Where frames go.
   public enum Backend: String, ExpressibleByArgument, CaseIterable, Sendable {
-    /// The best available: a panel if one is there, the virtual framebuffer otherwise.
+    /// The best available: a DRM display, else a framebuffer, else the virtual framebuffer.
     case auto
     /// The in-memory framebuffer (no display needed; frames can be written as PNGs).
     case virtual
     /// A DRM/KMS display (`/dev/dri/card*`).
     case drm
+    /// A Linux framebuffer (`/dev/fb0`), for panels without KMS.
+    case fbdev
   }
 
   /// Where frames go.
-  @Option(help: "Where frames go: auto (a display if there is one, else virtual), drm or virtual.")
+  @Option(
+    help:
+      "Where frames go: auto (DRM, else fbdev, else virtual), drm, fbdev or virtual.")
   public var backend: Backend = .auto
 
   /// Where the virtual backend writes PNGs, if anywhere.
@@ -64,6 +68,10 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   @Option(
     help: ArgumentHelp("DRM: the mode, WxH or WxH@Hz (default: preferred).", valueName: "mode"))
   public var mode: String?
+
+  /// The framebuffer node of the fbdev backend.
+  @Option(help: ArgumentHelp("fbdev: the framebuffer device.", valueName: "path"))
+  public var fbdev: String = "/dev/fb0"
 
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)

@@ -169,6 +169,30 @@ struct DRMOutputTests {
     other.shutDown(restoreConsole: false)
     #expect(keeping.lastSetCRTC == nil)
   }
+
+  @Test func unpluggedDisplaysGetNoFramesAndComeBackWhole() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    var repaints = 0
+    output.repaintHandler = { repaints += 1 }
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    device.connectorList = [FakeDRMDevice.connector(name: "Virtual-1", connected: false)]
+    output.connectorsChanged()
+    #expect(!output.isActive)
+    #expect(repaints == 0)
+    output.connectorsChanged()  // still unplugged: nothing happens
+    device.connectorList = [FakeDRMDevice.connector(name: "Virtual-1", connected: true)]
+    let commitsBefore = device.commits.count
+    output.connectorsChanged()
+    #expect(output.isActive)
+    #expect(repaints == 1)
+    // The screen repaints everything; the output sets the mode again and copies it whole.
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    #expect(device.commits.count == commitsBefore + 2)
+    #expect(device.commits.last?.flags == [.allowModeset])
+    #expect(output.lastCopiedPixels == 64 * 48)
+  }
 }
 
 @MainActor

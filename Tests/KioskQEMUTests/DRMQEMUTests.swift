@@ -5,117 +5,75 @@ import Testing
 /// The DRM backend on a real kernel: kiosk-demo scans out through bochs-drm with atomic and
 /// legacy commits, turned 90°, and through a page-flipped animation; every screendump is
 /// compared pixel by pixel with the virtual framebuffer's frame of the same screen.
-@Suite(
-  .serialized,
-  .enabled(
-    if: QEMUHost.testsEnabled,
-    "qemu, Debian's kernel or busybox-static is missing (`make test` installs them)"))
-struct DRMQEMUTests {
-  private let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
+extension RealKernel {
+  @Suite
+  struct DRMQEMUTests {
+    private let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
 
-  /// The demo's screens on the virtual framebuffer, for a panel of `panel` turned by
-  /// `rotation` at scale 2: the frames the panel must show.
-  private func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("kiosk-reference-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let turned = rotation % 180 == 0 ? panel : (panel.1, panel.0)
-    let process = Process()
-    process.executableURL = demo
-    process.arguments = [
-      "--backend", "virtual", "--scale", "2", "--size", "\(turned.0 / 2)x\(turned.1 / 2)",
-      "--rotation", "\(rotation)", "--output", folder.path, "--log-level", "error",
-    ]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
-    return try (1...2).map {
-      try Image(contentsOfFile: folder.appendingPathComponent("screen-0\($0).png").path)
+    private func runDemo(environment: String = "", arguments: String, duration: Double) throws
+      -> QEMUMachine
+    {
+      try #require(
+        FileManager.default.isExecutableFile(atPath: demo.path), "\(demo.path) is missing")
+      return try QEMUMachine.boot(
+        script:
+          "\(environment) \(shellQuoted(demo.path)) --backend drm --handshake --duration \(duration) \(arguments) 2>&1",
+        modules: ["bochs"], display: (1024, 600))
     }
-  }
 
-  /// Pixels whose colour differs by more than a rounding step between the screendump and
-  /// the reference.
-  private func differingPixels(_ screen: PPMImage, _ reference: Image) -> Int? {
-    let buffer = reference.pixelBuffer
-    guard screen.width == buffer.width, screen.height == buffer.height else { return nil }
-    var differing = 0
-    for y in 0..<screen.height {
-      for x in 0..<screen.width {
-        let a = screen.pixel(x: x, y: y) ?? 0
-        let b = buffer.rawPixel(x: x, y: y)
-        for shift: UInt32 in [0, 8, 16]
-        where abs(Int((a >> shift) & 0xff) - Int((b >> shift) & 0xff)) > 2 {
-          differing += 1
-          break
-        }
-      }
+    private func expectFirstScreen(api: String, environment: String = "") throws {
+      let reference = try referenceScreens(panel: (1024, 600))
+      let vm = try runDemo(environment: environment, arguments: "", duration: 2.5)
+      let litUp = try vm.waitForLine(containing: "lit up Virtual-1")
+      #expect(litUp.contains("with \(api) commits"), "\(litUp)")
+      try vm.waitForLine(matching: "KIOSK SETTLED 1")
+      let screen = try vm.screendump()
+      try vm.send(line: "")
+      let differing = try #require(
+        differingPixels(screen, reference[0]), "screendump is \(screen.width)×\(screen.height)")
+      #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the virtual frame")
+      #expect(try vm.waitForExit() == 0)
     }
-    return differing
-  }
 
-  private func runDemo(environment: String = "", arguments: String, duration: Double) throws
-    -> QEMUMachine
-  {
-    try #require(FileManager.default.isExecutableFile(atPath: demo.path), "\(demo.path) is missing")
-    return try QEMUMachine.boot(
-      script:
-        "\(environment) \(shellQuoted(demo.path)) --backend drm --handshake --duration \(duration) \(arguments) 2>&1",
-      modules: ["bochs"], display: (1024, 600))
-  }
+    @Test func atomicCommitsShowTheDemosFirstScreen() throws {
+      try expectFirstScreen(api: "atomic")
+    }
 
-  private func expectFirstScreen(api: String, environment: String = "") throws {
-    let reference = try referenceScreens(panel: (1024, 600))
-    let vm = try runDemo(environment: environment, arguments: "", duration: 2.5)
-    let litUp = try vm.waitForLine(containing: "lit up Virtual-1")
-    #expect(litUp.contains("with \(api) commits"), "\(litUp)")
-    try vm.waitForLine(matching: "KIOSK SETTLED 1")
-    let screen = try vm.screendump()
-    try vm.send(line: "")
-    let differing = try #require(
-      differingPixels(screen, reference[0]), "screendump is \(screen.width)×\(screen.height)")
-    #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the virtual frame")
-    #expect(try vm.waitForExit() == 0)
-  }
+    @Test func legacyCommitsShowTheDemosFirstScreen() throws {
+      try expectFirstScreen(api: "legacy", environment: "KIOSK_DRM_NO_ATOMIC=1")
+    }
 
-  @Test func atomicCommitsShowTheDemosFirstScreen() throws {
-    try expectFirstScreen(api: "atomic")
-  }
+    @Test func rotationTurnsTheScanout() throws {
+      let reference = try referenceScreens(panel: (1024, 600), rotation: 90)
+      let vm = try runDemo(arguments: "--rotation 90", duration: 2.5)
+      try vm.waitForLine(matching: "KIOSK SETTLED 1")
+      let screen = try vm.screendump()
+      try vm.send(line: "")
+      let differing = try #require(differingPixels(screen, reference[0]))
+      #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the virtual frame")
+      #expect(try vm.waitForExit() == 0)
+    }
 
-  @Test func legacyCommitsShowTheDemosFirstScreen() throws {
-    try expectFirstScreen(api: "legacy", environment: "KIOSK_DRM_NO_ATOMIC=1")
-  }
+    @Test func anAnimationIsAPageFlipSequence() throws {
+      let reference = try referenceScreens(panel: (1024, 600))
+      let vm = try runDemo(arguments: "", duration: 5)
+      let first = try vm.waitForLine(matching: "KIOSK SETTLED 1")
+      try vm.send(line: "")
+      // At 3 s the demo cross-fades to its second screen over 0.4 s, one flip per refresh.
+      let second = try vm.waitForLine(matching: "KIOSK SETTLED 2")
+      let screen = try vm.screendump()
+      try vm.send(line: "")
+      let flips = frames(in: second) - frames(in: first)
+      print("QEMU: the cross-fade took \(flips) frames")
+      #expect(flips >= 5, "\(first) → \(second)")
+      let differing = try #require(differingPixels(screen, reference[1]))
+      #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the virtual frame")
+      #expect(try vm.waitForExit() == 0)
+    }
 
-  @Test func rotationTurnsTheScanout() throws {
-    let reference = try referenceScreens(panel: (1024, 600), rotation: 90)
-    let vm = try runDemo(arguments: "--rotation 90", duration: 2.5)
-    try vm.waitForLine(matching: "KIOSK SETTLED 1")
-    let screen = try vm.screendump()
-    try vm.send(line: "")
-    let differing = try #require(differingPixels(screen, reference[0]))
-    #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the virtual frame")
-    #expect(try vm.waitForExit() == 0)
-  }
-
-  @Test func anAnimationIsAPageFlipSequence() throws {
-    let reference = try referenceScreens(panel: (1024, 600))
-    let vm = try runDemo(arguments: "", duration: 5)
-    let first = try vm.waitForLine(matching: "KIOSK SETTLED 1")
-    try vm.send(line: "")
-    // At 3 s the demo cross-fades to its second screen over 0.4 s, one flip per refresh.
-    let second = try vm.waitForLine(matching: "KIOSK SETTLED 2")
-    let screen = try vm.screendump()
-    try vm.send(line: "")
-    let flips = frames(in: second) - frames(in: first)
-    print("QEMU: the cross-fade took \(flips) frames")
-    #expect(flips >= 5, "\(first) → \(second)")
-    let differing = try #require(differingPixels(screen, reference[1]))
-    #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the virtual frame")
-    #expect(try vm.waitForExit() == 0)
-  }
-
-  private func frames(in line: String) -> Int {
-    line.split(separator: " ").first { $0.hasPrefix("frames=") }.flatMap { Int($0.dropFirst(7)) }
-      ?? 0
+    private func frames(in line: String) -> Int {
+      line.split(separator: " ").first { $0.hasPrefix("frames=") }.flatMap { Int($0.dropFirst(7)) }
+        ?? 0
+    }
   }
 }

@@ -20,7 +20,9 @@ extension DRMOutput {
       for path in candidateCards(configuration) {
         do {
           let device = try KernelDRMDevice(path: path)
-          return try open(device: device, configuration: configuration, logger: logger)
+          let output = try open(device: device, configuration: configuration, logger: logger)
+          output.followHotplug()
+          return output
         } catch {
           problems.append("\(path): \(error)")
         }
@@ -76,6 +78,12 @@ extension DRMOutput {
 
   private static func candidateCards(_ configuration: DRMConfiguration) -> [String] {
     if let card = configuration.card { return [card] }
+    // udev knows the cards (and only the primary nodes, not render nodes); without udev,
+    // look in /dev/dri.
+    if let monitor = try? UdevMonitor(subsystem: "drm") {
+      let cards = monitor.devices(named: "card")
+      if !cards.isEmpty { return cards }
+    }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
     return names.filter { $0.hasPrefix("card") }.sorted().map { "/dev/dri/" + $0 }
   }

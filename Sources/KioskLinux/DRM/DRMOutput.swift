@@ -41,7 +41,10 @@ public final class DRMOutput: DisplayOutput {
   public let pixelHeight: Int
   public let refreshRate: Double
   public var frameHandler: (@MainActor (Double) -> Void)?
-  public var isActive: Bool { !isBlanked && !isShutDown }
+  public var repaintHandler: (@MainActor () -> Void)?
+  public var isActive: Bool { !isBlanked && !isShutDown && isConnected }
+  /// Whether the connector has a display plugged in (false after it was unplugged).
+  public private(set) var isConnected = true
 
   /// The device this output scans out on.
   public let device: DRMDevice
@@ -68,6 +71,7 @@ public final class DRMOutput: DisplayOutput {
   private var waiting: (frame: PixelBuffer, damage: Region, rotation: Rotation)?
   private var frameRequested = false
   private var isBlanked = false
+  private var hotplugMonitor: UdevMonitor?
   /// Set by `shutDown`: the buffers are gone, nothing more is shown.
   private var isShutDown = false
   private let crtc: UInt32
@@ -248,6 +252,51 @@ public final class DRMOutput: DisplayOutput {
     }
     timer.resume()
     tickTimer = timer
+  }
+
+  // MARK: Hotplug
+
+  /// Looks at the connector again after a hotplug event. Unplugged: no more frames (and no
+  /// busy loop) until it is back. Plugged in again: the mode is set again with the next
+  /// frame and the whole screen is repainted.
+  public func connectorsChanged() {
+    let connectors: [DRMConnector]
+    do {
+      connectors = try device.connectors()
+    } catch {
+      logger.warning("re-reading connectors after a hotplug event: \(error)")
+      return
+    }
+    let connected = connectors.first { $0.id == connectorID }?.isConnected ?? false
+    guard connected != isConnected else { return }
+    isConnected = connected
+    if connected {
+      logger.notice("\(name) is connected again; setting \(mode) and repainting")
+      hasLitUp = false
+      swapchain.invalidate()
+      repaintHandler?()
+    } else {
+      logger.notice("\(name) was disconnected; no frames until it is back")
+      // A flip in flight on a vanished connector may never complete.
+      flipInFlight = nil
+      waiting = nil
+      tickTimer?.cancel()
+      tickTimer = nil
+    }
+  }
+
+  /// Follows DRM hotplug events from udev for as long as the output lives.
+  func followHotplug() {
+    do {
+      let monitor = try UdevMonitor(subsystem: "drm")
+      monitor.start { [weak self] event in
+        self?.logger.debug("udev: \(event.action) \(event.sysname) hotplug=\(event.isHotplug)")
+        if event.isHotplug || event.action == "change" { self?.connectorsChanged() }
+      }
+      hotplugMonitor = monitor
+    } catch {
+      logger.info("no udev monitor (\(error)); display hotplug is not followed")
+    }
   }
 
   // MARK: Blanking

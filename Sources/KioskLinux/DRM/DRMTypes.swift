@@ -1,27 +1,8 @@
 import Glibc
 import KioskGraphics
 
-/// An error from a DRM call: which call, and the errno it failed with.
-public struct DRMError: Error, Equatable, CustomStringConvertible {
-  /// The libdrm function or ioctl that failed.
-  public var call: String
-  /// The errno value.
-  public var code: Int32
-  /// What was being done, for the message.
-  public var context: String
-
-  /// Creates an error.
-  public init(call: String, code: Int32, context: String = "") {
-    self.call = call
-    self.code = code
-    self.context = context
-  }
-
-  public var description: String {
-    let reason = String(cString: strerror(code))
-    return "\(call) failed: \(reason) (errno \(code))" + (context.isEmpty ? "" : " — \(context)")
-  }
-}
+/// An error from a DRM call (libdrm or an ioctl): which call, and its errno.
+public typealias DRMError = SystemCallError
 
 /// A display mode of a connector.
 public struct DRMMode: Equatable, Sendable, CustomStringConvertible {

@@ -1,26 +1,7 @@
 import Glibc
 
-/// An error from an fbdev call: which call, and the errno it failed with.
-public struct FBDevError: Error, Equatable, CustomStringConvertible {
-  /// The system call or ioctl that failed, e.g. `FBIOPAN_DISPLAY`.
-  public var call: String
-  /// The errno value.
-  public var code: Int32
-  /// What was being done, for the message.
-  public var context: String
-
-  /// Creates an error.
-  public init(call: String, code: Int32, context: String = "") {
-    self.call = call
-    self.code = code
-    self.context = context
-  }
-
-  public var description: String {
-    let reason = String(cString: strerror(code))
-    return "\(call) failed: \(reason) (errno \(code))" + (context.isEmpty ? "" : " — \(context)")
-  }
-}
+/// An error from an fbdev call: which call, and its errno.
+public typealias FBDevError = SystemCallError
 
 /// Where one colour channel sits in a pixel: its lowest bit and its width in bits.
 public struct FBBitfield: Equatable, Sendable, CustomStringConvertible {

@@ -25,4 +25,17 @@ public protocol DisplayOutput: AnyObject {
 
   /// Where the output reports refreshes: the time in seconds of the refresh.
   var frameHandler: (@MainActor (Double) -> Void)? { get set }
+
+  /// Where the output asks for a repaint of the whole screen (after a display came back
+  /// from a hotplug or a VT switch, its buffers hold nothing). Outputs that never lose
+  /// their contents need not store it.
+  var repaintHandler: (@MainActor () -> Void)? { get set }
+}
+
+extension DisplayOutput {
+  /// Outputs that never lose their contents ignore the repaint handler.
+  public var repaintHandler: (@MainActor () -> Void)? {
+    get { nil }
+    set {}
+  }
 }

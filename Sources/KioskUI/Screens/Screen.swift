@@ -75,6 +75,10 @@ public final class Screen {
     self.output?.frameHandler = nil
     self.output = output
     output.frameHandler = { [weak self] time in self?.handleFrameEvent(at: time) }
+    output.repaintHandler = { [weak self] in
+      self?.compositor.setNeedsFullRepaint()
+      Transaction.setNeedsCommit()
+    }
     compositor.setNeedsFullRepaint()
     Transaction.register(self)
     Transaction.setNeedsCommit()

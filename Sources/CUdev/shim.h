@@ -1,0 +1,2 @@
+// libudev: device discovery and the hotplug monitor.
+#include <libudev.h>

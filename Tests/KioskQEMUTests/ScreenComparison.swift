@@ -1,0 +1,45 @@
+import Foundation
+import KioskGraphics
+import Testing
+
+/// The demo's screens on the virtual framebuffer, for a panel of `panel` turned by
+/// `rotation` at scale 2: the frames a panel must show.
+func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
+  let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("kiosk-reference-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let turned = rotation % 180 == 0 ? panel : (panel.1, panel.0)
+  let process = Process()
+  process.executableURL = demo
+  process.arguments = [
+    "--backend", "virtual", "--scale", "2", "--size", "\(turned.0 / 2)x\(turned.1 / 2)",
+    "--rotation", "\(rotation)", "--output", folder.path, "--log-level", "error",
+  ]
+  try process.run()
+  process.waitUntilExit()
+  try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
+  return try (1...2).map {
+    try Image(contentsOfFile: folder.appendingPathComponent("screen-0\($0).png").path)
+  }
+}
+
+/// Pixels whose colour differs by more than a rounding step between the screendump and
+/// the reference (`tolerance` per channel: 2 for 8-bit channels, more for RGB565).
+func differingPixels(_ screen: PPMImage, _ reference: Image, tolerance: Int = 2) -> Int? {
+  let buffer = reference.pixelBuffer
+  guard screen.width == buffer.width, screen.height == buffer.height else { return nil }
+  var differing = 0
+  for y in 0..<screen.height {
+    for x in 0..<screen.width {
+      let a = screen.pixel(x: x, y: y) ?? 0
+      let b = buffer.rawPixel(x: x, y: y)
+      for shift: UInt32 in [0, 8, 16]
+      where abs(Int((a >> shift) & 0xff) - Int((b >> shift) & 0xff)) > tolerance {
+        differing += 1
+        break
+      }
+    }
+  }
+  return differing
+}
