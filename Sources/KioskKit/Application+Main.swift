@@ -183,7 +183,9 @@ struct Runtime {
   }
 
   private var drmConfiguration: DRMConfiguration {
-    DRMConfiguration(card: options.card, connector: options.connector, mode: options.mode)
+    DRMConfiguration(
+      card: options.card, connector: options.connector, mode: options.mode,
+      waitForCard: options.waitForCard)
   }
 
   private func openDRM(_ configuration: DRMConfiguration) throws -> Panel {

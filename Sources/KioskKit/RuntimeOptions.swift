@@ -64,6 +64,13 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "name"))
   public var connector: String?
 
+  /// How long `--backend drm` waits at boot for a card to appear.
+  @Option(
+    help: ArgumentHelp(
+      "DRM: how long to wait at boot for a display card to appear, in seconds.",
+      valueName: "seconds"))
+  public var waitForCard: Double = 10
+
   /// The display mode `WxH` or `WxH@Hz`.
   @Option(
     help: ArgumentHelp("DRM: the mode, WxH or WxH@Hz (default: preferred).", valueName: "mode"))
@@ -92,6 +99,9 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       throw ValidationError("--scale must be more than 0 and at most 4, not \(scale)")
     }
     if let duration, duration < 0 { throw ValidationError("--duration must not be negative") }
+    guard waitForCard >= 0, waitForCard <= 600 else {
+      throw ValidationError("--wait-for-card must be 0 to 600 seconds, not \(waitForCard)")
+    }
   }
 }
 

@@ -193,6 +193,46 @@ struct DRMOutputTests {
     #expect(device.commits.last?.flags == [.allowModeset])
     #expect(output.lastCopiedPixels == 64 * 48)
   }
+
+  @Test func startsWithoutADisplayAndLightsUpWhenOneIsConnected() throws {
+    let device = FakeDRMDevice(connectors: [
+      DRMConnector(
+        id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
+    ])
+    let output = try DRMOutput.open(
+      device: device, configuration: DRMConfiguration(mode: "64x48"), logger: logger)
+    #expect(!output.isActive && output.pixelWidth == 64 && output.pixelHeight == 48)
+    #expect(output.mode.isAssumed)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    #expect(device.commits.isEmpty)
+    var repaints = 0
+    output.repaintHandler = { repaints += 1 }
+    device.connectorList = [FakeDRMDevice.connector(name: "HDMI-A-1", connected: true)]
+    output.connectorsChanged()
+    #expect(output.isActive && repaints == 1 && !output.mode.isAssumed)
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    #expect(device.commits.map(\.flags) == [[.testOnly, .allowModeset], [.allowModeset]])
+  }
+
+  @Test func aDisplayWithoutTheScreensSizeStaysDark() throws {
+    let device = FakeDRMDevice(connectors: [
+      DRMConnector(
+        id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
+    ])
+    let output = try DRMOutput.open(
+      device: device, configuration: DRMConfiguration(mode: "800x480"), logger: logger)
+    device.connectorList = [FakeDRMDevice.connector(name: "HDMI-A-1", connected: true)]
+    output.connectorsChanged()
+    #expect(!output.isActive)
+    #expect(throws: DRMSetupError.self) {
+      try DRMOutput.open(
+        device: FakeDRMDevice(connectors: [
+          DRMConnector(
+            id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
+        ]), configuration: DRMConfiguration(), logger: logger)
+    }
+  }
 }
 
 @MainActor

@@ -10,14 +10,16 @@ extension RealKernel {
   struct DRMQEMUTests {
     private let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
 
-    private func runDemo(environment: String = "", arguments: String, duration: Double) throws
+    private func runDemo(
+      environment: String = "", backend: String = "drm", arguments: String, duration: Double
+    ) throws
       -> QEMUMachine
     {
       try #require(
         FileManager.default.isExecutableFile(atPath: demo.path), "\(demo.path) is missing")
       return try QEMUMachine.boot(
         script:
-          "\(environment) \(shellQuoted(demo.path)) --backend drm --handshake --duration \(duration) \(arguments) 2>&1",
+          "\(environment) \(shellQuoted(demo.path)) --backend \(backend) --handshake --duration \(duration) \(arguments) 2>&1",
         modules: ["bochs"], display: (1024, 600))
     }
 
@@ -45,7 +47,8 @@ extension RealKernel {
 
     @Test func rotationTurnsTheScanout() throws {
       let reference = try referenceScreens(panel: (1024, 600), rotation: 90)
-      let vm = try runDemo(arguments: "--rotation 90", duration: 2.5)
+      // `auto` finds the display by itself (README: `make demo` on a panel).
+      let vm = try runDemo(backend: "auto", arguments: "--rotation 90", duration: 2.5)
       try vm.waitForLine(matching: "KIOSK SETTLED 1")
       let screen = try vm.screendump()
       try vm.send(line: "")

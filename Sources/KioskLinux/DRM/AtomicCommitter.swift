@@ -7,7 +7,7 @@ import KioskGraphics
 final class AtomicCommitter: ScanoutCommitter {
   let name = "atomic"
   private let device: DRMDevice
-  private let pipe: DRMPipe
+  private var pipe: DRMPipe
   private let plane: UInt32
   private var connectorProps: [String: (id: UInt32, value: UInt64)] = [:]
   private var crtcProps: [String: (id: UInt32, value: UInt64)] = [:]
@@ -75,6 +75,12 @@ final class AtomicCommitter: ScanoutCommitter {
     }
     defer { if blob != 0 { device.destroyBlob(blob) } }
     try device.atomicCommit(state, flags: [.nonblock, .pageFlipEvent])
+  }
+
+  func use(_ mode: DRMMode) {
+    pipe.mode = mode
+    if modeBlob != 0 { device.destroyBlob(modeBlob) }
+    modeBlob = 0
   }
 
   func setActive(_ active: Bool, framebuffer: UInt32) throws {

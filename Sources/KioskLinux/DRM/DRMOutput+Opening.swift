@@ -53,7 +53,15 @@ extension DRMOutput {
     } else if !configuration.forceLegacy {
       logger.debug("\(device.path): no atomic modesetting; using legacy commits")
     }
-    return try DRMOutput(device: device, pipe: pipe, committer: committer, logger: logger)
+    let output = try DRMOutput(
+      device: device, pipe: pipe, committer: committer, configuredMode: configuration.mode,
+      logger: logger)
+    if !output.isConnected {
+      logger.notice(
+        "\(pipe.connector.name) has no display yet; running at \(pipe.mode.width)x\(pipe.mode.height) until one is connected"
+      )
+    }
+    return output
   }
 
   /// Every connector of every card with its modes, for `--connector list`.
@@ -95,36 +103,32 @@ enum DRMPipeSelector {
     connectors: [DRMConnector], crtcs: [UInt32], planes: [DRMPlane],
     configuration: DRMConfiguration
   ) throws -> DRMPipe {
+    // A display may be switched off or unplugged at boot: then the connector (named, or
+    // the first one) is used anyway, with the configured size, until it is connected.
     let connector: DRMConnector
     if let name = configuration.connector {
       guard let named = connectors.first(where: { $0.name == name }) else {
         let known = connectors.map(\.name).joined(separator: ", ")
         throw DRMSetupError(description: "no connector \(name) (this card has: \(known))")
       }
-      guard named.isConnected else {
-        throw DRMSetupError(description: "connector \(name) has nothing connected")
-      }
       connector = named
-    } else {
-      guard let first = connectors.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
-        throw DRMSetupError(description: "no connected connector")
-      }
+    } else if let first = connectors.first(where: { $0.isConnected && !$0.modes.isEmpty }) {
       connector = first
+    } else if let first = connectors.first {
+      connector = first
+    } else {
+      throw DRMSetupError(description: "the card has no connectors")
     }
     let mode: DRMMode
-    if let wanted = configuration.mode {
-      guard let match = connector.modes.first(where: { $0.matches(wanted) }) else {
-        let modes = connector.modes.map(\.description).joined(separator: ", ")
-        throw DRMSetupError(
-          description: "\(connector.name) has no mode \(wanted) (it has: \(modes))")
-      }
-      mode = match
+    if connector.isConnected, !connector.modes.isEmpty {
+      mode = try chooseMode(of: connector, configured: configuration.mode)
+    } else if let wanted = configuration.mode, let size = DRMMode.size(of: wanted) {
+      mode = .assumed(width: size.width, height: size.height)
     } else {
-      guard let preferred = connector.modes.first(where: \.isPreferred) ?? connector.modes.first
-      else {
-        throw DRMSetupError(description: "\(connector.name) reports no modes")
-      }
-      mode = preferred
+      throw DRMSetupError(
+        description:
+          "\(connector.name) has nothing connected; give its mode (--mode WxH) to start without a display"
+      )
     }
     guard let crtcIndex = connector.possibleCRTCIndexes.first(where: { $0 < crtcs.count }) else {
       throw DRMSetupError(description: "no CRTC can drive \(connector.name)")
@@ -134,5 +138,22 @@ enum DRMPipeSelector {
         && $0.formats.contains(DRMFormat.xrgb8888)
     }
     return DRMPipe(connector: connector, mode: mode, crtc: crtcs[crtcIndex], plane: plane?.id)
+  }
+
+  /// The configured mode of a connected connector, or its preferred one.
+  static func chooseMode(of connector: DRMConnector, configured: String?) throws -> DRMMode {
+    if let wanted = configured {
+      guard let match = connector.modes.first(where: { $0.matches(wanted) }) else {
+        let modes = connector.modes.map(\.description).joined(separator: ", ")
+        throw DRMSetupError(
+          description: "\(connector.name) has no mode \(wanted) (it has: \(modes))")
+      }
+      return match
+    }
+    guard let preferred = connector.modes.first(where: \.isPreferred) ?? connector.modes.first
+    else {
+      throw DRMSetupError(description: "\(connector.name) reports no modes")
+    }
+    return preferred
   }
 }

@@ -43,15 +43,17 @@ public final class DRMOutput: DisplayOutput {
   public var frameHandler: (@MainActor (Double) -> Void)?
   public var repaintHandler: (@MainActor () -> Void)?
   public var isActive: Bool { !isBlanked && !isShutDown && isConnected }
-  /// Whether the connector has a display plugged in (false after it was unplugged).
-  public private(set) var isConnected = true
+  /// Whether the connector has a display plugged in (false after it was unplugged, or
+  /// until one is plugged in when the app started without).
+  public private(set) var isConnected: Bool
 
   /// The device this output scans out on.
   public let device: DRMDevice
   /// `atomic` or `legacy`.
   public var commitAPI: String { committer.name }
-  /// The mode in use.
-  public let mode: DRMMode
+  /// The mode in use (an assumed one, `isAssumed`, until a display is connected).
+  public private(set) var mode: DRMMode
+  private let configuredMode: String?
   /// Frames that reached the screen (modeset or completed flip).
   public private(set) var framesPresented = 0
   /// Pixels copied into the scanout buffer for the last frame (damage the buffer missed).
@@ -81,8 +83,10 @@ public final class DRMOutput: DisplayOutput {
 
   init(
     device: DRMDevice, pipe: DRMPipe, committer: ScanoutCommitter, bufferCount: Int = 3,
-    logger: Logger
+    configuredMode: String? = nil, logger: Logger
   ) throws {
+    self.configuredMode = configuredMode
+    self.isConnected = pipe.connector.isConnected && !pipe.mode.isAssumed
     self.device = device
     self.name = pipe.connector.name
     self.mode = pipe.mode
@@ -164,7 +168,7 @@ public final class DRMOutput: DisplayOutput {
   // MARK: Presenting
 
   public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
-    guard !isShutDown else { return }
+    guard !isShutDown, isConnected else { return }
     guard flipInFlight == nil else {
       // One commit in flight at most: keep the newest frame and all damage for later.
       if var pending = waiting {
@@ -269,6 +273,11 @@ public final class DRMOutput: DisplayOutput {
     }
     let connected = connectors.first { $0.id == connectorID }?.isConnected ?? false
     guard connected != isConnected else { return }
+    if connected, let connector = connectors.first(where: { $0.id == connectorID }),
+      !adoptMode(of: connector)
+    {
+      return
+    }
     isConnected = connected
     if connected {
       logger.notice("\(name) is connected again; setting \(mode) and repainting")
@@ -283,6 +292,28 @@ public final class DRMOutput: DisplayOutput {
       tickTimer?.cancel()
       tickTimer = nil
     }
+  }
+
+  /// Takes the mode of a newly connected display: the configured one, or one of the
+  /// buffers' size. The screen's size cannot change while the app runs, so a display
+  /// without such a mode stays dark (and says why).
+  private func adoptMode(of connector: DRMConnector) -> Bool {
+    let candidates = connector.modes.filter { $0.width == pixelWidth && $0.height == pixelHeight }
+    let chosen =
+      configuredMode.flatMap { wanted in candidates.first { $0.matches(wanted) } }
+      ?? candidates.first(where: \.isPreferred) ?? candidates.first
+    guard let chosen else {
+      let modes = connector.modes.map(\.description).joined(separator: ", ")
+      logger.error(
+        "\(name) was connected but offers no \(pixelWidth)x\(pixelHeight) mode (it has: \(modes)); staying dark"
+      )
+      return false
+    }
+    if chosen != mode {
+      mode = chosen
+      committer.use(chosen)
+    }
+    return true
   }
 
   /// Follows DRM hotplug events from udev for as long as the output lives.

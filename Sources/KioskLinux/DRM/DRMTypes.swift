@@ -38,6 +38,25 @@ public struct DRMMode: Equatable, Sendable, CustomStringConvertible {
     "\(width)x\(height)@\(refresh)" + (isPreferred ? " (preferred)" : "")
   }
 
+  /// A stand-in for the mode of a display that is not connected yet: only its size is
+  /// known (from configuration), so it cannot be set until the real mode is.
+  public static func assumed(width: Int, height: Int) -> DRMMode {
+    DRMMode(
+      width: width, height: height, refresh: 60, isPreferred: false, raw: RawMode(bytes: []))
+  }
+
+  /// Whether this is a stand-in (see `assumed(width:height:)`).
+  public var isAssumed: Bool { raw.bytes.isEmpty }
+
+  /// The width and height of `WxH` or `WxH@Hz`, if that is what `text` is.
+  public static func size(of text: String) -> (width: Int, height: Int)? {
+    let size = text.lowercased().split(separator: "@")[0].split(separator: "x")
+    guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else {
+      return nil
+    }
+    return (w, h)
+  }
+
   /// Whether the mode matches `WxH` or `WxH@Hz`.
   public func matches(_ text: String) -> Bool {
     let parts = text.lowercased().split(separator: "@")

@@ -7,7 +7,7 @@ import KioskGraphics
 final class LegacyCommitter: ScanoutCommitter {
   let name = "legacy"
   private let device: DRMDevice
-  private let pipe: DRMPipe
+  private var pipe: DRMPipe
   private var driverWantsDirty = true
 
   init(device: DRMDevice, pipe: DRMPipe) {
@@ -34,6 +34,10 @@ final class LegacyCommitter: ScanoutCommitter {
     } catch {
       // A failed hint costs at most a stale region on manual-update panels; keep going.
     }
+  }
+
+  func use(_ mode: DRMMode) {
+    pipe.mode = mode
   }
 
   func setActive(_ active: Bool, framebuffer: UInt32) throws {

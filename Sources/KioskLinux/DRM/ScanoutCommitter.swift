@@ -14,6 +14,8 @@ protocol ScanoutCommitter: AnyObject {
   func flip(to framebuffer: UInt32, damage: [PixelRect]) throws
   /// Turns the display off (`false`) or on (`true`) without forgetting the mode.
   func setActive(_ active: Bool, framebuffer: UInt32) throws
+  /// Uses `mode` from the next modeset on (a display connected after start-up).
+  func use(_ mode: DRMMode)
 }
 
 /// The objects a scanout pipe is made of.
