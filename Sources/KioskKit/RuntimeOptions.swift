@@ -64,6 +64,13 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "name"))
   public var connector: String?
 
+  /// Seconds without user activity after which the display is switched off.
+  @Option(
+    help: ArgumentHelp(
+      "Switch the display off after this many seconds without a touch (default: never).",
+      valueName: "seconds"))
+  public var blankAfter: Double?
+
   /// How long `--backend drm` waits at boot for a card to appear.
   @Option(
     help: ArgumentHelp(
@@ -99,6 +106,9 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       throw ValidationError("--scale must be more than 0 and at most 4, not \(scale)")
     }
     if let duration, duration < 0 { throw ValidationError("--duration must not be negative") }
+    if let blankAfter, !(blankAfter > 0) {
+      throw ValidationError("--blank-after must be more than 0 seconds, not \(blankAfter)")
+    }
     guard waitForCard >= 0, waitForCard <= 600 else {
       throw ValidationError("--wait-for-card must be 0 to 600 seconds, not \(waitForCard)")
     }

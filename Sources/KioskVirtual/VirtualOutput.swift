@@ -93,6 +93,11 @@ public final class VirtualOutput: DisplayOutput {
     onPresent?(shown)
   }
 
+  /// A blanked virtual panel shows no frames until it is unblanked.
+  public func setBlanked(_ blanked: Bool) throws {
+    isActive = !blanked
+  }
+
   /// Asks for one frame event at the next refresh.
   public func requestFrameEvent() {
     frameRequested = true

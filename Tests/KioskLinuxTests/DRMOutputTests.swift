@@ -233,6 +233,51 @@ struct DRMOutputTests {
         ]), configuration: DRMConfiguration(), logger: logger)
     }
   }
+
+  @Test func blankingSwitchesTheCRTCOffAndBackOn() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    var repaints = 0
+    output.repaintHandler = { repaints += 1 }
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    try output.setBlanked(true)
+    let active = try #require(device.propertyID("ACTIVE", of: FakeDRMDevice.crtc, kind: .crtc))
+    #expect(
+      device.commits.last?.properties == [
+        AtomicProperty(object: FakeDRMDevice.crtc, property: active, value: 0)
+      ])
+    #expect(!output.isActive)
+    let commits = device.commits.count
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    #expect(device.commits.count == commits)
+    try output.setBlanked(false)
+    #expect(output.isActive && repaints == 1)
+    #expect(device.commits.last?.flags == [.allowModeset])
+  }
+
+  @Test func legacyBlankingUsesDPMS() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device, legacy: true)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    try output.setBlanked(true)
+    try output.setBlanked(false)
+    #expect(device.dpmsValues == [3, 0])
+  }
+
+  @Test func blankingWaitsForTheFlipInFlight() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    try output.setBlanked(true)
+    #expect(output.isActive)  // not yet: a flip is in flight
+    device.completeFlip()
+    output.handleDeviceEvents()
+    #expect(!output.isActive)
+  }
 }
 
 @MainActor

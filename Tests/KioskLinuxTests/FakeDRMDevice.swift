@@ -83,7 +83,7 @@ final class FakeDRMDevice: DRMDevice {
   )] {
     let names: [String] =
       switch kind {
-      case .connector: ["CRTC_ID"]
+      case .connector: ["CRTC_ID", "DPMS"]
       case .crtc: ["MODE_ID", "ACTIVE"]
       case .plane:
         [
@@ -136,6 +136,17 @@ final class FakeDRMDevice: DRMDevice {
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws {
     try check("setCRTC")
     lastSetCRTC = (framebuffer, mode)
+  }
+
+  var dpmsValues: [UInt64] = []
+
+  func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws {
+    try check("setConnectorProperty")
+    dpmsValues.append(value)
+  }
+
+  func disableCRTC(_ crtc: UInt32) throws {
+    try check("disableCRTC")
   }
 
   func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {

@@ -88,6 +88,10 @@ public protocol DRMDevice: AnyObject {
   func currentState(of crtc: UInt32) throws -> (framebuffer: UInt32, mode: DRMMode?)
   /// Legacy modeset: shows `framebuffer` on `crtc` through `connector` in `mode`.
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
+  /// Sets a property of a connector outside an atomic commit (legacy DPMS).
+  func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws
+  /// Switches a CRTC off (no framebuffer, no connectors).
+  func disableCRTC(_ crtc: UInt32) throws
   /// Legacy page flip with an event on completion.
   func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws
   /// Tells drivers that need it which parts of a framebuffer changed.

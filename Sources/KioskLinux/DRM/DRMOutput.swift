@@ -73,6 +73,8 @@ public final class DRMOutput: DisplayOutput {
   private var waiting: (frame: PixelBuffer, damage: Region, rotation: Rotation)?
   private var frameRequested = false
   private var isBlanked = false
+  /// A blanking change that waits for the flip in flight.
+  private var blankingAfterFlip: Bool?
   private var hotplugMonitor: UdevMonitor?
   /// Set by `shutDown`: the buffers are gone, nothing more is shown.
   private var isShutDown = false
@@ -168,7 +170,7 @@ public final class DRMOutput: DisplayOutput {
   // MARK: Presenting
 
   public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
-    guard !isShutDown, isConnected else { return }
+    guard isActive else { return }
     guard flipInFlight == nil else {
       // One commit in flight at most: keep the newest frame and all damage for later.
       if var pending = waiting {
@@ -214,7 +216,10 @@ public final class DRMOutput: DisplayOutput {
     swapchain.didShow(index)
     // bochs and other drivers without vblank stamp 0: use our clock then.
     let time = events.last.map { $0.time > 0 ? $0.time : monotonicSeconds() } ?? monotonicSeconds()
-    if let pending = waiting {
+    if let blank = blankingAfterFlip {
+      do { try setBlanked(blank) } catch { logger.error("blanking \(name): \(error)") }
+    }
+    if let pending = waiting, isActive {
       waiting = nil
       do {
         try submit(pending.frame, damage: pending.damage, rotation: pending.rotation)
@@ -334,9 +339,20 @@ public final class DRMOutput: DisplayOutput {
 
   /// Turns the panel off (`true`) or back on; frames are not shown while it is off.
   public func setBlanked(_ blanked: Bool) throws {
-    guard blanked != isBlanked, let front = Optional(swapchain.front), front >= 0 else { return }
-    try committer.setActive(!blanked, framebuffer: framebuffers[front])
+    guard blanked != isBlanked, !isShutDown else { return }
+    guard flipInFlight == nil else {
+      // A blocking modeset would fail with EBUSY behind a pending flip: after the flip.
+      blankingAfterFlip = blanked
+      return
+    }
+    blankingAfterFlip = nil
+    if hasLitUp, isConnected, swapchain.front >= 0 {
+      try committer.setActive(!blanked, framebuffer: framebuffers[swapchain.front])
+    }
     isBlanked = blanked
+    if blanked { waiting = nil }
+    logger.info("\(name) \(blanked ? "blanked" : "unblanked")")
+    if !blanked { repaintHandler?() }
   }
 }
 

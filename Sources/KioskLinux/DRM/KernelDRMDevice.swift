@@ -232,6 +232,18 @@ public final class KernelDRMDevice: DRMDevice {
     }
   }
 
+  public func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws {
+    guard drmModeConnectorSetProperty(fileDescriptor, connector, property, value) == 0 else {
+      throw DRMError(call: "drmModeConnectorSetProperty", code: errno)
+    }
+  }
+
+  public func disableCRTC(_ crtc: UInt32) throws {
+    guard drmModeSetCrtc(fileDescriptor, crtc, 0, 0, 0, nil, 0, nil) == 0 else {
+      throw DRMError(call: "drmModeSetCrtc", code: errno, context: "switching CRTC \(crtc) off")
+    }
+  }
+
   public func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
     guard
       drmModePageFlip(fileDescriptor, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil) == 0

@@ -41,13 +41,17 @@ final class LegacyCommitter: ScanoutCommitter {
   }
 
   func setActive(_ active: Bool, framebuffer: UInt32) throws {
-    if active {
-      try modeset(framebuffer: framebuffer)
-    } else {
-      // Legacy blanking: detach the framebuffer (the DPMS property needs the atomic path
-      // or a driver-specific call; detaching is understood by every driver).
-      try device.setCRTC(pipe.crtc, framebuffer: 0, connector: pipe.connector.id, mode: pipe.mode)
+    // The connector's DPMS property (0 on, 3 off) keeps the mode and framebuffer.
+    guard let dpms = try device.properties(of: pipe.connector.id, kind: .connector)["DPMS"] else {
+      // No DPMS: switch the CRTC off, and light it up again with a full modeset.
+      if active {
+        try modeset(framebuffer: framebuffer)
+      } else {
+        try device.disableCRTC(pipe.crtc)
+      }
+      return
     }
+    try device.setConnectorProperty(pipe.connector.id, property: dpms.id, value: active ? 0 : 3)
   }
 }
 

@@ -50,6 +50,16 @@ public final class Application: Responder {
   /// The key window, if any.
   public var keyWindow: Window? { windows.last { $0.isKeyWindow } }
 
+  /// The runtime's answer to user activity: wakes a blanked display and says whether the
+  /// event that woke it should be swallowed (not delivered to the app).
+  public var userActivityHandler: (@MainActor () -> Bool)?
+
+  /// Input backends call this for every touch-down or key press. Returns `true` when the
+  /// event woke a blanked display and must not reach the app.
+  public func noteUserActivity() -> Bool {
+    userActivityHandler?() ?? false
+  }
+
   /// Sends a memory warning through the app, as the memory-pressure source does.
   public func simulateMemoryWarning() {
     delegate?.applicationDidReceiveMemoryWarning(self)

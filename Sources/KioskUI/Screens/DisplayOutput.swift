@@ -30,9 +30,16 @@ public protocol DisplayOutput: AnyObject {
   /// from a hotplug or a VT switch, its buffers hold nothing). Outputs that never lose
   /// their contents need not store it.
   var repaintHandler: (@MainActor () -> Void)? { get set }
+
+  /// Turns the panel off (`true`) or on again; no frames are shown while it is off. Outputs
+  /// that cannot switch their panel off ignore it.
+  func setBlanked(_ blanked: Bool) throws
 }
 
 extension DisplayOutput {
+  /// Panels that cannot be switched off stay on.
+  public func setBlanked(_ blanked: Bool) throws {}
+
   /// Outputs that never lose their contents ignore the repaint handler.
   public var repaintHandler: (@MainActor () -> Void)? {
     get { nil }

@@ -1,0 +1,53 @@
+import KioskUI
+import Logging
+
+/// Switches the display off after a time without user activity, and on again at the next
+/// touch, which is swallowed (a person touching a dark kiosk wants to wake it, not press
+/// whatever is under their finger).
+@MainActor
+final class IdleBlanker {
+  private let output: DisplayOutput
+  private let timeout: Double
+  private let logger: Logger
+  private var timer: ScheduledAction?
+  private(set) var isBlanked = false
+
+  init(output: DisplayOutput, timeout: Double, logger: Logger) {
+    self.output = output
+    self.timeout = timeout
+    self.logger = logger
+  }
+
+  /// Starts counting idle time.
+  func start() {
+    restartTimer()
+  }
+
+  /// A touch or key press: returns whether it woke the display (and must be swallowed).
+  func userActivity() -> Bool {
+    restartTimer()
+    guard isBlanked else { return false }
+    setBlanked(false)
+    return true
+  }
+
+  /// Blanks or unblanks now (the control interface's `blank` and `unblank`).
+  func setBlanked(_ blanked: Bool) {
+    guard blanked != isBlanked else { return }
+    do {
+      try output.setBlanked(blanked)
+      isBlanked = blanked
+    } catch {
+      logger.error("cannot \(blanked ? "blank" : "unblank") \(output.name): \(error)")
+    }
+  }
+
+  private func restartTimer() {
+    timer?.cancel()
+    timer = ScheduledAction.after(timeout) { [weak self] in
+      guard let self else { return }
+      self.logger.info("no touch for \(self.timeout) s: switching \(self.output.name) off")
+      self.setBlanked(true)
+    }
+  }
+}
