@@ -33,7 +33,9 @@ public final class VirtualOutput: DisplayOutput {
 
   private let swapchain: Swapchain
   private var frameRequested = false
-  private var timerArmed = false
+  private lazy var refreshTimer = RefreshTimer(interval: 1 / refreshRate) { [weak self] _ in
+    self?.fireFrameEvent(at: Transaction.clock())
+  }
 
   /// How many frames were presented.
   public private(set) var framesPresented = 0
@@ -101,17 +103,8 @@ public final class VirtualOutput: DisplayOutput {
   /// Asks for one frame event at the next refresh.
   public func requestFrameEvent() {
     frameRequested = true
-    guard timing == .realTime, !timerArmed else { return }
-    timerArmed = true
-    let now = monotonicSeconds()
-    let delay = nextRefresh(after: now) - now
-    DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.timerArmed = false
-        self.fireFrameEvent(at: Transaction.clock())
-      }
-    }
+    // Manual timing: the harness or the simulated loop delivers it.
+    if timing == .realTime { refreshTimer.arm() }
   }
 
   /// Whether a frame event was asked for and not delivered yet.

@@ -9,17 +9,25 @@ import Testing
 extension RealKernel {
   @Suite
   struct HotplugQEMUTests {
+    /// Starts udevd in the guest (the recipe: SYSTEMD_IGNORE_CHROOT=1 is set by the init).
+    private let startUdev = """
+      /lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+      udevadm trigger --action=add --subsystem-match=drm && udevadm settle -t 5
+      """
+    /// The connector's forced state; writing it changes the status the kernel reports.
+    private let status = "/sys/class/drm/card0-Virtual-1/status"
+    /// Writing the status sends no uevent on this kernel: announce the change as udev would.
+    private let announce =
+      "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
+
     @Test func unplugAndPlugTheDisplayAgain() throws {
       let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
       try #require(
         FileManager.default.isExecutableFile(atPath: demo.path), "\(demo.path) is missing")
       let reference = try referenceScreens(panel: (1024, 600))
-      let status = "/sys/class/drm/card0-Virtual-1/status"
-      let announce = "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
       let vm = try QEMUMachine.boot(
         script: """
-          /lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
-          udevadm trigger --action=add --subsystem-match=drm && udevadm settle -t 5
+          \(startUdev)
           \(shellQuoted(demo.path)) --backend drm --duration 9 2>&1 &
           sleep 2.5
           echo off > \(status) && \(announce)
@@ -45,12 +53,9 @@ extension RealKernel {
     @Test func startsWithTheDisplayOffAndLightsUpWhenItComesOn() throws {
       let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
       let reference = try referenceScreens(panel: (1024, 600))
-      let status = "/sys/class/drm/card0-Virtual-1/status"
-      let announce = "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
       let vm = try QEMUMachine.boot(
         script: """
-          /lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
-          udevadm trigger --action=add --subsystem-match=drm && udevadm settle -t 5
+          \(startUdev)
           echo off > \(status)
           \(shellQuoted(demo.path)) --backend drm --mode 1024x600 --duration 6 2>&1 &
           sleep 2

@@ -67,7 +67,11 @@ public final class DRMOutput: DisplayOutput {
   private let dumbBuffers: [DumbBuffer]
   private let logger: Logger
   private var eventSource: DispatchSourceRead?
-  private var tickTimer: DispatchSourceTimer?
+  private lazy var tickTimer = RefreshTimer(interval: 1 / refreshRate) { [weak self] time in
+    guard let self, self.frameRequested, self.flipInFlight == nil else { return }
+    self.frameRequested = false
+    self.frameHandler?(time)
+  }
   private var hasLitUp = false
   private var flipInFlight: Int?
   private var waiting: (frame: PixelBuffer, damage: Region, rotation: Rotation)?
@@ -137,8 +141,7 @@ public final class DRMOutput: DisplayOutput {
     isShutDown = true
     eventSource?.cancel()
     eventSource = nil
-    tickTimer?.cancel()
-    tickTimer = nil
+    tickTimer.cancel()
     if restoreConsole, let previous = previousState, previous.framebuffer != 0,
       let mode = previous.mode
     {
@@ -245,22 +248,8 @@ public final class DRMOutput: DisplayOutput {
     frameRequested = true
     // A flip in flight will deliver it; otherwise tick on a timer at the refresh rate (many
     // drivers have no vblank interrupt, bochs among them).
-    guard flipInFlight == nil, tickTimer == nil else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + 1 / refreshRate)
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.tickTimer?.cancel()
-        self.tickTimer = nil
-        if self.frameRequested && self.flipInFlight == nil {
-          self.frameRequested = false
-          self.frameHandler?(monotonicSeconds())
-        }
-      }
-    }
-    timer.resume()
-    tickTimer = timer
+    guard flipInFlight == nil else { return }
+    tickTimer.arm()
   }
 
   // MARK: Hotplug
@@ -294,8 +283,7 @@ public final class DRMOutput: DisplayOutput {
       // A flip in flight on a vanished connector may never complete.
       flipInFlight = nil
       waiting = nil
-      tickTimer?.cancel()
-      tickTimer = nil
+      tickTimer.cancel()
     }
   }
 

@@ -42,7 +42,9 @@ public final class FBDevOutput: DisplayOutput {
   private let memory: UnsafeMutableRawPointer
   private let mappedLength: Int
   private let logger: Logger
-  private var tickTimer: DispatchSourceTimer?
+  private lazy var tickTimer = RefreshTimer(interval: 1 / refreshRate) { [weak self] time in
+    self?.tick(at: time)
+  }
   private var frameRequested = false
 
   /// Opens a framebuffer node (`/dev/fb0` unless told otherwise), checks its pixel layout
@@ -128,7 +130,7 @@ public final class FBDevOutput: DisplayOutput {
   }
 
   isolated deinit {
-    tickTimer?.cancel()
+    tickTimer.cancel()
     device.unmap(memory, length: mappedLength)
   }
 
@@ -182,8 +184,7 @@ public final class FBDevOutput: DisplayOutput {
   /// Stops the frame timer and gives the screen back to the text console; the last frame
   /// stays on screen until the console redraws.
   public func shutDown() {
-    tickTimer?.cancel()
-    tickTimer = nil
+    tickTimer.cancel()
     do {
       try device.setConsoleSuspended(false)
     } catch {
@@ -207,24 +208,16 @@ public final class FBDevOutput: DisplayOutput {
   // MARK: Frame events
 
   /// Whether a frame event is waiting for the timer.
-  var isTickScheduled: Bool { tickTimer != nil }
+  var isTickScheduled: Bool { tickTimer.isArmed }
 
   public func requestFrameEvent() {
     frameRequested = true
-    guard tickTimer == nil else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + 1 / refreshRate)
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.tick(at: monotonicSeconds()) }
-    }
-    timer.resume()
-    tickTimer = timer
+    tickTimer.arm()
   }
 
   /// The timer fired: one frame event, if one was asked for.
   func tick(at time: Double) {
-    tickTimer?.cancel()
-    tickTimer = nil
+    tickTimer.cancel()
     guard frameRequested else { return }
     frameRequested = false
     frameHandler?(time)
