@@ -188,9 +188,11 @@ struct Runtime {
   }
 
   private var drmConfiguration: DRMConfiguration {
-    DRMConfiguration(
+    var configuration = DRMConfiguration(
       card: options.card, connector: options.connector, mode: options.mode,
       waitForCard: options.waitForCard)
+    if options.planeRotation { configuration.planeRotation = Rotation(degrees: options.rotation) }
+    return configuration
   }
 
   private func openDRM(_ configuration: DRMConfiguration) throws -> Panel {

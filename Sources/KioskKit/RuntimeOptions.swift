@@ -71,6 +71,13 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "seconds"))
   public var blankAfter: Double?
 
+  /// Turn frames with the display plane where the driver can, not in the compositor.
+  @Flag(
+    help:
+      "DRM: let the display plane turn frames by --rotation where the driver offers it (else the compositor does)."
+  )
+  public var planeRotation = false
+
   /// How long `--backend drm` waits at boot for a card to appear.
   @Option(
     help: ArgumentHelp(

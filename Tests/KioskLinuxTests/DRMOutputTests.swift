@@ -278,6 +278,40 @@ struct DRMOutputTests {
     output.handleDeviceEvents()
     #expect(!output.isActive)
   }
+
+  @Test func thePlaneTurnsFramesWhenAskedAndAble() throws {
+    let device = FakeDRMDevice()
+    device.planeCanRotate = true
+    var configuration = DRMConfiguration()
+    configuration.planeRotation = .degrees90
+    let output = try DRMOutput.open(device: device, configuration: configuration, logger: logger)
+    #expect(output.planeRotation == .degrees90)
+    #expect(device.dumbSizes.allSatisfy { $0 == (48, 64) })  // the logical screen's shape
+    let logical = try PixelBuffer(width: 48, height: 64)
+    logical.fill(.red)
+    try output.present(logical, damage: Region(logical.bounds), rotation: .degrees90)
+    let modeset = try #require(device.commits.last)
+    let rotation = try #require(
+      device.propertyID("rotation", of: FakeDRMDevice.plane, kind: .plane))
+    let srcW = try #require(device.propertyID("SRC_W", of: FakeDRMDevice.plane, kind: .plane))
+    // Clockwise 90° on the panel is DRM's rotate-270 (DRM turns counter-clockwise).
+    #expect(
+      modeset.properties.contains(
+        AtomicProperty(object: FakeDRMDevice.plane, property: rotation, value: 1 << 3)))
+    #expect(
+      modeset.properties.contains(
+        AtomicProperty(object: FakeDRMDevice.plane, property: srcW, value: 48 << 16)))
+    #expect(output.lastCopiedPixels == 48 * 64)
+  }
+
+  @Test func withoutPlaneRotationTheCompositorTurnsFrames() throws {
+    let device = FakeDRMDevice()
+    var configuration = DRMConfiguration()
+    configuration.planeRotation = .degrees90
+    let output = try DRMOutput.open(device: device, configuration: configuration, logger: logger)
+    #expect(output.planeRotation == .degrees0)
+    #expect(device.dumbSizes.allSatisfy { $0 == (64, 48) })
+  }
 }
 
 @MainActor

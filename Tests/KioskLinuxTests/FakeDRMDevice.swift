@@ -12,6 +12,8 @@ final class FakeDRMDevice: DRMDevice {
   let fileDescriptor: Int32 = -1
   var supportsAtomic = true
   var hasPrimaryPlane = true
+  var planeCanRotate = false
+  var dumbSizes: [(Int, Int)] = []
   var connectorList: [DRMConnector]
   var calls: [String] = []
   var commits: [(properties: [AtomicProperty], flags: AtomicCommitFlags)] = []
@@ -89,7 +91,7 @@ final class FakeDRMDevice: DRMDevice {
         [
           "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W",
           "CRTC_H", "FB_DAMAGE_CLIPS", "type",
-        ]
+        ] + (planeCanRotate ? ["rotation"] : [])
       }
     var result: [String: (id: UInt32, value: UInt64)] = [:]
     for (index, name) in names.enumerated() { result[name] = (object * 100 + UInt32(index), 0) }
@@ -101,8 +103,13 @@ final class FakeDRMDevice: DRMDevice {
     (try? properties(of: object, kind: kind))?[name]?.id
   }
 
+  func bitNames(of property: UInt32) throws -> [String: Int] {
+    ["rotate-0": 0, "rotate-90": 1, "rotate-180": 2, "rotate-270": 3, "reflect-x": 4]
+  }
+
   func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer {
     try check("createDumbBuffer")
+    dumbSizes.append((width, height))
     return DumbBuffer(handle: makeID(), pitch: width * 4, size: width * height * 4)
   }
 

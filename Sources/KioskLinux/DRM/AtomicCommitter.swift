@@ -13,6 +13,10 @@ final class AtomicCommitter: ScanoutCommitter {
   private var crtcProps: [String: (id: UInt32, value: UInt64)] = [:]
   private var planeProps: [String: (id: UInt32, value: UInt64)] = [:]
   private var modeBlob: UInt32 = 0
+  /// The plane's `rotation` value when the plane turns frames, else `nil`.
+  private var rotationValue: UInt64?
+  /// The rotation the plane applies (`.degrees0` when the compositor does it).
+  private(set) var planeRotation = Rotation.degrees0
 
   init(device: DRMDevice, pipe: DRMPipe) throws {
     guard let plane = pipe.plane else {
@@ -24,6 +28,19 @@ final class AtomicCommitter: ScanoutCommitter {
     connectorProps = try device.properties(of: pipe.connector.id, kind: .connector)
     crtcProps = try device.properties(of: pipe.crtc, kind: .crtc)
     planeProps = try device.properties(of: plane, kind: .plane)
+  }
+
+  /// Asks the plane to turn frames by `rotation`; returns whether it can. DRM rotates
+  /// counter-clockwise, so the screen's clockwise turn is the plane's opposite one.
+  func rotateOnPlane(_ rotation: Rotation) -> Bool {
+    guard rotation != .degrees0, let property = planeProps["rotation"],
+      let names = try? device.bitNames(of: property.id)
+    else { return false }
+    let counterClockwise = (360 - rotation.degrees) % 360
+    guard let bit = names["rotate-\(counterClockwise)"] else { return false }
+    rotationValue = 1 << UInt64(bit)
+    planeRotation = rotation
+    return true
   }
 
   private func property(
@@ -39,14 +56,20 @@ final class AtomicCommitter: ScanoutCommitter {
   private func planeState(_ framebuffer: UInt32) throws -> [AtomicProperty] {
     let w = UInt64(pipe.mode.width)
     let h = UInt64(pipe.mode.height)
-    return [
+    // A turned plane reads a framebuffer of the logical screen's shape.
+    let (sourceW, sourceH) = planeRotation.swapsAxes ? (h, w) : (w, h)
+    var rotation: [AtomicProperty] = []
+    if let value = rotationValue {
+      rotation = [try property(planeProps, "rotation", of: plane, value)]
+    }
+    return rotation + [
       try property(planeProps, "FB_ID", of: plane, UInt64(framebuffer)),
       try property(planeProps, "CRTC_ID", of: plane, UInt64(pipe.crtc)),
       // Source rectangle in 16.16 fixed point, destination in pixels.
       try property(planeProps, "SRC_X", of: plane, 0),
       try property(planeProps, "SRC_Y", of: plane, 0),
-      try property(planeProps, "SRC_W", of: plane, w << 16),
-      try property(planeProps, "SRC_H", of: plane, h << 16),
+      try property(planeProps, "SRC_W", of: plane, sourceW << 16),
+      try property(planeProps, "SRC_H", of: plane, sourceH << 16),
       try property(planeProps, "CRTC_X", of: plane, 0),
       try property(planeProps, "CRTC_Y", of: plane, 0),
       try property(planeProps, "CRTC_W", of: plane, w),

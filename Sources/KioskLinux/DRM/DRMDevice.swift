@@ -70,6 +70,8 @@ public protocol DRMDevice: AnyObject {
     id: UInt32, value: UInt64
   )]
 
+  /// The named bits of a bitmask property (e.g. a plane's `rotation`: `rotate-90` → 1).
+  func bitNames(of property: UInt32) throws -> [String: Int]
   /// Allocates a dumb buffer.
   func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer
   /// Maps a dumb buffer into memory.

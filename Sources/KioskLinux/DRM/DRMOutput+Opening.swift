@@ -44,9 +44,21 @@ extension DRMOutput {
       connectors: try device.connectors(), crtcs: try device.crtcIDs(),
       planes: atomic ? try device.planes() : [], configuration: configuration)
     var committer: ScanoutCommitter = LegacyCommitter(device: device, pipe: pipe)
+    var planeRotation = Rotation.degrees0
     if atomic {
       do {
-        committer = try AtomicCommitter(device: device, pipe: pipe)
+        let atomicCommitter = try AtomicCommitter(device: device, pipe: pipe)
+        if let wanted = configuration.planeRotation, wanted != .degrees0 {
+          if atomicCommitter.rotateOnPlane(wanted) {
+            planeRotation = wanted
+            logger.info("\(pipe.connector.name): the plane turns frames by \(wanted)")
+          } else {
+            logger.info(
+              "\(pipe.connector.name): the plane cannot turn frames by \(wanted); the compositor does"
+            )
+          }
+        }
+        committer = atomicCommitter
       } catch {
         logger.debug("\(device.path): atomic setup failed (\(error)); using legacy commits")
       }
@@ -55,7 +67,7 @@ extension DRMOutput {
     }
     let output = try DRMOutput(
       device: device, pipe: pipe, committer: committer, configuredMode: configuration.mode,
-      logger: logger)
+      planeRotation: planeRotation, logger: logger)
     if !output.isConnected {
       logger.notice(
         "\(pipe.connector.name) has no display yet; running at \(pipe.mode.width)x\(pipe.mode.height) until one is connected"

@@ -16,6 +16,9 @@ public struct DRMConfiguration: Sendable {
   public var forceLegacy: Bool
   /// How long to wait for a card at boot before giving up, in seconds.
   public var waitForCard: Double
+  /// Turn frames with the plane's `rotation` property (where the driver offers it) instead
+  /// of in the compositor; `nil` or `.degrees0`: the compositor turns them, as usual.
+  public var planeRotation: Rotation?
 
   /// Creates a configuration; `forceLegacy` defaults to the `KIOSK_DRM_NO_ATOMIC` variable.
   public init(
@@ -28,6 +31,7 @@ public struct DRMConfiguration: Sendable {
     self.forceLegacy =
       forceLegacy ?? (getenv("KIOSK_DRM_NO_ATOMIC").map { String(cString: $0) } == "1")
     self.waitForCard = waitForCard
+    self.planeRotation = nil
   }
 }
 
@@ -87,10 +91,14 @@ public final class DRMOutput: DisplayOutput {
   /// What the CRTC showed when this output took it over.
   private let previousState: (framebuffer: UInt32, mode: DRMMode?)?
 
+  /// The rotation the plane applies; frames then reach the buffers unturned.
+  public let planeRotation: Rotation
+
   init(
     device: DRMDevice, pipe: DRMPipe, committer: ScanoutCommitter, bufferCount: Int = 3,
-    configuredMode: String? = nil, logger: Logger
+    configuredMode: String? = nil, planeRotation: Rotation = .degrees0, logger: Logger
   ) throws {
+    self.planeRotation = planeRotation
     self.configuredMode = configuredMode
     self.isConnected = pipe.connector.isConnected && !pipe.mode.isAssumed
     self.device = device
@@ -107,19 +115,19 @@ public final class DRMOutput: DisplayOutput {
     var buffers: [PixelBuffer] = []
     var framebuffers: [UInt32] = []
     var dumbs: [DumbBuffer] = []
+    // Buffers have the panel's shape, or the logical screen's when the plane turns them.
+    let (width, height) = planeRotation.panelSize(forLogical: pipe.mode.width, pipe.mode.height)
     do {
       for _ in 0..<max(bufferCount, 1) {
-        let dumb = try device.createDumbBuffer(
-          width: pipe.mode.width, height: pipe.mode.height, bitsPerPixel: 32)
+        let dumb = try device.createDumbBuffer(width: width, height: height, bitsPerPixel: 32)
         dumbs.append(dumb)
         framebuffers.append(
           try device.addFramebuffer(
-            width: pipe.mode.width, height: pipe.mode.height, format: DRMFormat.xrgb8888,
-            buffer: dumb))
+            width: width, height: height, format: DRMFormat.xrgb8888, buffer: dumb))
         let memory = try device.map(dumb)
         buffers.append(
           try PixelBuffer(
-            wrapping: memory, width: pipe.mode.width, height: pipe.mode.height, stride: dumb.pitch,
+            wrapping: memory, width: width, height: height, stride: dumb.pitch,
             format: .xrgb8888, release: nil))
       }
     } catch {
@@ -189,6 +197,8 @@ public final class DRMOutput: DisplayOutput {
   }
 
   private func submit(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    // What the plane turns, the copy must not turn again.
+    let rotation = planeRotation == rotation ? .degrees0 : rotation
     let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
     if !hasLitUp {
       try committer.modeset(framebuffer: framebuffers[index])

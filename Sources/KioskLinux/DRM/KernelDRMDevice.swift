@@ -144,6 +144,22 @@ public final class KernelDRMDevice: DRMDevice {
     return result
   }
 
+  public func bitNames(of property: UInt32) throws -> [String: Int] {
+    guard let prop = drmModeGetProperty(fileDescriptor, property) else {
+      throw DRMError(call: "drmModeGetProperty", code: errno, context: "property \(property)")
+    }
+    defer { drmModeFreeProperty(prop) }
+    var names: [String: Int] = [:]
+    for i in 0..<Int(prop.pointee.count_enums) {
+      var entry = prop.pointee.enums[i]
+      let name = withUnsafeBytes(of: &entry.name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      names[name] = Int(entry.value)
+    }
+    return names
+  }
+
   public func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer {
     var request = drm_mode_create_dumb()
     request.width = UInt32(width)
