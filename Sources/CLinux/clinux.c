@@ -29,6 +29,14 @@ int kiosk_fb_pan_display(int fd, struct fb_var_screeninfo *info) {
   return kiosk_ioctl(fd, FBIOPAN_DISPLAY, info);
 }
 
+int kiosk_fb_blank(int fd, int blank) {
+  int result;
+  do {
+    result = ioctl(fd, FBIOBLANK, blank ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK);
+  } while (result < 0 && errno == EINTR);
+  return result < 0 ? errno : 0;
+}
+
 int kiosk_vt_set_graphics_mode(int fd, int graphics) {
   int result;
   do {

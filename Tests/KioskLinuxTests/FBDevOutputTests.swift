@@ -59,6 +59,12 @@ final class FakeFBDevice: FBDevice {
     return info
   }
 
+  var blankings: [Bool] = []
+
+  func setBlanked(_ blanked: Bool) throws {
+    blankings.append(blanked)
+  }
+
   func pan(yoffset: Int) throws {
     if let code = panFailure {
       panFailure = nil
@@ -210,6 +216,17 @@ struct FBDevOutputTests {
     let accepting = FakeFBDevice(FakeFBDevice.screen(pages: 2, virtualPages: 1))
     accepting.acceptsVirtualHeight = true
     #expect(try FBDevOutput.open(device: accepting, logger: logger).isDoubleBuffered)
+  }
+
+  @Test func blankingPowersThePanelDownAndRepaintsOnWaking() throws {
+    let device = FakeFBDevice(FakeFBDevice.screen(pages: 1))
+    let output = try FBDevOutput.open(device: device, logger: logger)
+    var repaints = 0
+    output.repaintHandler = { repaints += 1 }
+    try output.setBlanked(true)
+    #expect(!output.isActive)
+    try output.setBlanked(false)
+    #expect(output.isActive && repaints == 1 && device.blankings == [true, false])
   }
 
   @Test func drmEmulatedFramebuffersAreNotPanned() throws {

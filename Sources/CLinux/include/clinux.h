@@ -20,6 +20,9 @@ int kiosk_fb_get_fscreeninfo(int fd, struct fb_fix_screeninfo *info);
 /// FBIOPAN_DISPLAY: shows the part of the virtual screen at `info`'s x and y offsets.
 int kiosk_fb_pan_display(int fd, struct fb_var_screeninfo *info);
 
+/// FBIOBLANK: switches the panel off (`blank` non-zero: FB_BLANK_POWERDOWN) or on.
+int kiosk_fb_blank(int fd, int blank);
+
 /// KDSETMODE on a virtual terminal: KD_GRAPHICS (`graphics` non-zero) stops the console
 /// drawing on the framebuffer; KD_TEXT gives the screen back to it.
 int kiosk_vt_set_graphics_mode(int fd, int graphics);

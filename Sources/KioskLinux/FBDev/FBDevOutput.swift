@@ -22,7 +22,8 @@ public final class FBDevOutput: DisplayOutput {
   /// fbdev does not say when the panel refreshes; frames are paced at 60 Hz.
   public let refreshRate = 60.0
   public var frameHandler: (@MainActor (Double) -> Void)?
-  public var isActive: Bool { true }
+  public var isActive: Bool { !isBlanked }
+  private var isBlanked = false
 
   /// The device this output draws on.
   public let device: FBDevice
@@ -209,6 +210,17 @@ public final class FBDevOutput: DisplayOutput {
 
   /// Whether a frame event is waiting for the timer.
   var isTickScheduled: Bool { tickTimer.isArmed }
+
+  /// Switches the panel off or on (FBIOBLANK); frames are not shown while it is off, and
+  /// the whole screen is repainted when it comes back.
+  public func setBlanked(_ blanked: Bool) throws {
+    guard blanked != isBlanked else { return }
+    try device.setBlanked(blanked)
+    isBlanked = blanked
+    if !blanked { repaintHandler?() }
+  }
+
+  public var repaintHandler: (@MainActor () -> Void)?
 
   public func requestFrameEvent() {
     frameRequested = true

@@ -82,6 +82,8 @@ public protocol FBDevice: AnyObject {
   func setVirtualHeight(_ height: Int) throws -> FBScreenInfo
   /// Shows the virtual screen from row `yoffset` down (`FBIOPAN_DISPLAY`).
   func pan(yoffset: Int) throws
+  /// Switches the panel off (`true`) or on (FBIOBLANK).
+  func setBlanked(_ blanked: Bool) throws
   /// Maps `length` bytes of framebuffer memory, read-write and shared with the display.
   func map(length: Int) throws -> UnsafeMutableRawPointer
   /// Unmaps memory from `map`.

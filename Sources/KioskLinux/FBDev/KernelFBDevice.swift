@@ -81,6 +81,11 @@ public final class KernelFBDevice: FBDevice {
     return try screenInfo()
   }
 
+  public func setBlanked(_ blanked: Bool) throws {
+    let result = kiosk_fb_blank(fileDescriptor, blanked ? 1 : 0)
+    guard result == 0 else { throw FBDevError(call: "FBIOBLANK", code: result, context: path) }
+  }
+
   public func pan(yoffset: Int) throws {
     var info = try variableInfo()
     info.xoffset = 0
