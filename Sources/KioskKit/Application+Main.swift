@@ -197,7 +197,8 @@ struct Runtime {
 
   private func openDRM(_ configuration: DRMConfiguration) throws -> Panel {
     let output = try DRMOutput.open(configuration: configuration, logger: logger)
-    return Panel(output: output, shutDown: { output.shutDown() })
+    let keep = options.onExit == .lastFrame
+    return Panel(output: output, shutDown: { output.shutDown(keepLastFrame: keep) })
   }
 
   private func openFBDev() throws -> Panel {

@@ -78,6 +78,18 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   )
   public var planeRotation = false
 
+  /// What a DRM display shows after the app exits.
+  public enum ExitScreen: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The console, as it was before the app started.
+    case console
+    /// The app's last frame (copied into the console's framebuffer, which outlives the app).
+    case lastFrame = "last-frame"
+  }
+
+  /// What the display shows after the app exits.
+  @Option(help: "DRM: what the display shows after the app exits: console or last-frame.")
+  public var onExit: ExitScreen = .console
+
   /// How long `--backend drm` waits at boot for a card to appear.
   @Option(
     help: ArgumentHelp(

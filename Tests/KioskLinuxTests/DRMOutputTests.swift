@@ -312,6 +312,17 @@ struct DRMOutputTests {
     #expect(output.planeRotation == .degrees0)
     #expect(device.dumbSizes.allSatisfy { $0 == (64, 48) })
   }
+
+  @Test func theLastFrameCanOutliveTheApp() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(.red), damage: full, rotation: .degrees0)
+    output.shutDown(keepLastFrame: true)
+    let console = try #require(device.consoleMemory)
+    #expect(console.load(as: UInt32.self) & 0xff_ffff == 0xff_0000)  // red, in the console's buffer
+    #expect(device.lastSetCRTC?.framebuffer == device.consoleFramebuffer)
+  }
 }
 
 @MainActor

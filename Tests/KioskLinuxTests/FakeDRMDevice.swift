@@ -117,6 +117,7 @@ final class FakeDRMDevice: DRMDevice {
     try check("map")
     guard let block = calloc(1, buffer.size) else { throw DRMError(call: "map", code: ENOMEM) }
     memory.append(block)
+    if buffer.handle == 99 { consoleMemory = block }
     return block
   }
 
@@ -150,6 +151,14 @@ final class FakeDRMDevice: DRMDevice {
   func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws {
     try check("setConnectorProperty")
     dpmsValues.append(value)
+  }
+
+  /// The console's framebuffer memory, when the output borrows it at exit.
+  var consoleMemory: UnsafeMutableRawPointer?
+
+  func borrowFramebuffer(_ id: UInt32) throws -> (buffer: DumbBuffer, width: Int, height: Int) {
+    try check("borrowFramebuffer")
+    return (DumbBuffer(handle: 99, pitch: 64 * 4, size: 64 * 48 * 4), 64, 48)
   }
 
   func disableCRTC(_ crtc: UInt32) throws {

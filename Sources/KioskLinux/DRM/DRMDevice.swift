@@ -92,6 +92,9 @@ public protocol DRMDevice: AnyObject {
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
   /// Sets a property of a connector outside an atomic commit (legacy DPMS).
   func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws
+  /// A framebuffer someone else made (the console's), as a buffer this client can map:
+  /// needs DRM master. Used to leave the last frame on screen at exit.
+  func borrowFramebuffer(_ id: UInt32) throws -> (buffer: DumbBuffer, width: Int, height: Int)
   /// Switches a CRTC off (no framebuffer, no connectors).
   func disableCRTC(_ crtc: UInt32) throws
   /// Legacy page flip with an event on completion.

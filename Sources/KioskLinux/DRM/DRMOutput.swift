@@ -144,7 +144,7 @@ public final class DRMOutput: DisplayOutput {
   /// Stops showing frames for good: stops listening, puts back what the CRTC showed before
   /// (the console) when `restoreConsole` is set, frees the buffers and drops DRM master.
   /// Without restoring, the kernel falls back to the console when the device is closed.
-  public func shutDown(restoreConsole: Bool = true) {
+  public func shutDown(restoreConsole: Bool = true, keepLastFrame: Bool = false) {
     guard !isShutDown else { return }
     isShutDown = true
     eventSource?.cancel()
@@ -153,6 +153,7 @@ public final class DRMOutput: DisplayOutput {
     if restoreConsole, let previous = previousState, previous.framebuffer != 0,
       let mode = previous.mode
     {
+      if keepLastFrame { copyLastFrame(into: previous.framebuffer) }
       do {
         try device.setCRTC(
           crtc, framebuffer: previous.framebuffer, connector: connectorID, mode: mode)
@@ -166,6 +167,24 @@ public final class DRMOutput: DisplayOutput {
       device.destroy(dumb)
     }
     device.dropMaster()
+  }
+
+  /// Our framebuffers vanish with this process, and the CRTC with them: to leave the last
+  /// frame on screen, copy it into the console's framebuffer, which stays.
+  private func copyLastFrame(into framebuffer: UInt32) {
+    guard swapchain.front >= 0 else { return }
+    let front = swapchain.buffers[swapchain.front]
+    do {
+      let borrowed = try device.borrowFramebuffer(framebuffer)
+      let memory = try device.map(borrowed.buffer)
+      defer { device.unmap(memory, size: borrowed.buffer.size) }
+      let console = try PixelBuffer(
+        wrapping: memory, width: borrowed.width, height: borrowed.height,
+        stride: borrowed.buffer.pitch, format: .xrgb8888, release: nil)
+      console.copy(console.bounds, from: front)
+    } catch {
+      logger.warning("cannot leave the last frame on \(name): \(error)")
+    }
   }
 
   private func listenForFlips() {

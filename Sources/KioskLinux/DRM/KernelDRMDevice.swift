@@ -254,6 +254,25 @@ public final class KernelDRMDevice: DRMDevice {
     }
   }
 
+  public func borrowFramebuffer(_ id: UInt32) throws -> (
+    buffer: DumbBuffer, width: Int, height: Int
+  ) {
+    guard let fb = drmModeGetFB(fileDescriptor, id) else {
+      throw DRMError(call: "drmModeGetFB", code: errno, context: "framebuffer \(id)")
+    }
+    defer { drmModeFreeFB(fb) }
+    let info = fb.pointee
+    guard info.handle != 0, info.bpp == 32 else {
+      throw DRMError(
+        call: "drmModeGetFB", code: EPERM, context: "framebuffer \(id) cannot be mapped")
+    }
+    let pitch = Int(info.pitch)
+    return (
+      DumbBuffer(handle: info.handle, pitch: pitch, size: pitch * Int(info.height)),
+      Int(info.width), Int(info.height)
+    )
+  }
+
   public func disableCRTC(_ crtc: UInt32) throws {
     guard drmModeSetCrtc(fileDescriptor, crtc, 0, 0, 0, nil, 0, nil) == 0 else {
       throw DRMError(call: "drmModeSetCrtc", code: errno, context: "switching CRTC \(crtc) off")
