@@ -58,6 +58,40 @@ public final class TestApplication {
     loop.advance(by: seconds)
   }
 
+  // MARK: Synthetic input
+
+  /// The application that touches are delivered through.
+  public var application: Application { Application.shared }
+
+  /// Taps at `point` (screen points): a finger down and up 50 ms later, then commits.
+  public func tap(at point: Point, finger: Int = 0) {
+    touch(.began, at: point, finger: finger)
+    advance(by: 0.05)
+    touch(.ended, at: point, finger: finger)
+  }
+
+  /// Drags a finger from `start` to `end` (screen points) over `duration` seconds, one
+  /// move per refresh (at least one), then lifts it.
+  public func drag(from start: Point, to end: Point, duration: Double, finger: Int = 0) {
+    touch(.began, at: start, finger: finger)
+    let steps = max(1, Int((duration * output.refreshRate).rounded()))
+    for step in 1...steps {
+      advance(by: duration / Double(steps))
+      let t = Double(step) / Double(steps)
+      touch(
+        .moved, at: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t),
+        finger: finger)
+    }
+    touch(.ended, at: end, finger: finger)
+  }
+
+  /// Sends one finger's change (several fingers: call it per finger between advances),
+  /// then commits what the handlers changed.
+  public func touch(_ phase: Touch.Phase, at point: Point, finger: Int = 0) {
+    application.sendTouches([TouchSample(id: finger, phase: phase, location: point)], on: screen)
+    runUntilIdle()
+  }
+
   /// The pixels of the last presented frame, as the panel shows them.
   public func snapshot() -> Bitmap {
     runUntilIdle()

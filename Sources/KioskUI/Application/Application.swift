@@ -60,6 +60,15 @@ public final class Application: Responder {
     userActivityHandler?() ?? false
   }
 
+  private let touchRouter = TouchRouter()
+
+  /// Delivers one input frame of touch changes on `screen` (in screen points): input
+  /// backends and the test harness call this. A touch-down that wakes a blanked display is
+  /// swallowed with the rest of its gesture.
+  public func sendTouches(_ samples: [TouchSample], on screen: Screen) {
+    touchRouter.send(samples, on: screen, at: Transaction.clock(), application: self)
+  }
+
   /// Sends a memory warning through the app, as the memory-pressure source does.
   public func simulateMemoryWarning() {
     delegate?.applicationDidReceiveMemoryWarning(self)

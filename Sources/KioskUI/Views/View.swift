@@ -23,6 +23,9 @@ open class View: Responder, LayerDelegate {
   public var tag = 0
   /// Whether the view receives touches (hit testing skips it and its subviews if not).
   public var isUserInteractionEnabled = true
+  /// Whether the view receives more than one finger at a time (UIKit's default: no; later
+  /// fingers on it are ignored while the first is down).
+  public var isMultipleTouchEnabled = false
   /// Whether the view resizes its subviews by their `autoresizingMask` when its size changes.
   public var autoresizesSubviews = true
   /// How the view resizes when its superview's size changes.

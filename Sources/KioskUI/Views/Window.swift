@@ -38,6 +38,9 @@ open class Window: View {
     }
   }
 
+  /// The application: the end of the responder chain.
+  open override var next: Responder? { Application.shared }
+
   /// Shows the window in front of others of its level and makes it the key window.
   public func makeKeyAndVisible() {
     makeKey()

@@ -1,0 +1,63 @@
+import KioskGraphics
+
+/// One finger on the screen, from touch-down to lift-off: where it is, where it was, and the
+/// view it landed on (which keeps it until it ends, wherever it moves).
+@MainActor
+public final class Touch: Hashable {
+  /// Where a touch is in its life.
+  public enum Phase: Sendable, Equatable {
+    /// The finger touched down.
+    case began
+    /// The finger moved.
+    case moved
+    /// The finger is down and did not move in this event.
+    case stationary
+    /// The finger lifted.
+    case ended
+    /// The system took the touch away.
+    case cancelled
+  }
+
+  /// The phase at the latest event.
+  public internal(set) var phase: Phase
+  /// When the touch last changed, in seconds on the runtime's clock.
+  public internal(set) var timestamp: Double
+  /// How many quick taps in the same place this touch is part of (1 for a single tap).
+  public internal(set) var tapCount: Int
+  /// The view the touch landed on.
+  public internal(set) weak var view: View?
+  /// The window of that view.
+  public internal(set) weak var window: Window?
+
+  var locationInWindow: Point
+  var previousLocationInWindow: Point
+  let identifier: Int
+
+  init(
+    identifier: Int, location: Point, timestamp: Double, view: View?, window: Window?, tapCount: Int
+  ) {
+    self.identifier = identifier
+    self.locationInWindow = location
+    self.previousLocationInWindow = location
+    self.timestamp = timestamp
+    self.phase = .began
+    self.view = view
+    self.window = window
+    self.tapCount = tapCount
+  }
+
+  /// Where the finger is, in `view`'s coordinates (`nil`: the window's).
+  public func location(in view: View?) -> Point {
+    guard let view else { return locationInWindow }
+    return view.convert(locationInWindow, from: nil)
+  }
+
+  /// Where the finger was at the previous event, in `view`'s coordinates (`nil`: the window's).
+  public func previousLocation(in view: View?) -> Point {
+    guard let view else { return previousLocationInWindow }
+    return view.convert(previousLocationInWindow, from: nil)
+  }
+
+  nonisolated public static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
+  nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

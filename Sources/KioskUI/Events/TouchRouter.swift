@@ -1,0 +1,153 @@
+import KioskGraphics
+
+/// A change of one finger as an input backend reports it: which finger (a slot or tracking
+/// id), what happened, and where, in screen points (the backend has already mapped device
+/// coordinates through the screen's transform).
+public struct TouchSample: Sendable, Equatable {
+  /// Identifies the finger for as long as it is down.
+  public var id: Int
+  /// `.began`, `.moved`, `.ended` or `.cancelled`.
+  public var phase: Touch.Phase
+  /// Where, in screen points.
+  public var location: Point
+
+  /// Creates a sample.
+  public init(id: Int, phase: Touch.Phase, location: Point) {
+    self.id = id
+    self.phase = phase
+    self.location = location
+  }
+}
+
+/// Turns touch samples into `Touch` objects and delivers them: a new touch goes to the view
+/// hit-tested under it, which keeps it until it ends; handlers not overridden pass touches
+/// up the responder chain (view, superview… window, application).
+@MainActor
+final class TouchRouter {
+  private var active: [Int: Touch] = [:]
+  /// Fingers that woke a blanked display: their whole gesture is swallowed.
+  private var swallowed: Set<Int> = []
+  private var lastTap: (time: Double, location: Point, count: Int)?
+
+  /// How far apart (points) and how soon after (seconds) taps may be to count as one
+  /// multi-tap.
+  static let multiTapDistance = 10.0
+  static let multiTapInterval = 0.35
+
+  func send(_ samples: [TouchSample], on screen: Screen, at time: Double, application: Application)
+  {
+    var began = TouchGroups()
+    var moved = TouchGroups()
+    var ended = TouchGroups()
+    var cancelled = TouchGroups()
+    for sample in samples {
+      switch sample.phase {
+      case .began:
+        if application.noteUserActivity() {
+          swallowed.insert(sample.id)
+          continue
+        }
+        guard let touch = beginTouch(sample, on: screen, at: time), let view = touch.view else {
+          continue
+        }
+        began.add(touch, for: view)
+      case .moved, .stationary:
+        guard let touch = update(sample, at: time), let view = touch.view else { continue }
+        touch.phase = .moved
+        moved.add(touch, for: view)
+      case .ended, .cancelled:
+        if swallowed.remove(sample.id) != nil { continue }
+        guard let touch = update(sample, at: time) else { continue }
+        active[sample.id] = nil
+        touch.phase = sample.phase
+        if sample.phase == .ended { noteTap(touch) }
+        guard let view = touch.view else { continue }
+        if sample.phase == .ended {
+          ended.add(touch, for: view)
+        } else {
+          cancelled.add(touch, for: view)
+        }
+      }
+    }
+    let event = Event(type: .touches, timestamp: time)
+    event.allTouches = Set(active.values).union(ended.allTouches).union(cancelled.allTouches)
+    for (view, touches) in began.groups { view.touchesBegan(touches, with: event) }
+    for (view, touches) in moved.groups { view.touchesMoved(touches, with: event) }
+    for (view, touches) in ended.groups { view.touchesEnded(touches, with: event) }
+    for (view, touches) in cancelled.groups { view.touchesCancelled(touches, with: event) }
+  }
+
+  private func beginTouch(_ sample: TouchSample, on screen: Screen, at time: Double) -> Touch? {
+    // Front-most window first; a point outside every window's content reaches none.
+    for window in screen.windows.reversed() where !window.isHidden {
+      let point = window.fromScreen(sample.location)
+      guard let view = window.hitTest(point, with: nil) else { continue }
+      if !view.isMultipleTouchEnabled, active.values.contains(where: { $0.view === view }) {
+        return nil  // UIKit: a view without multi-touch gets only its first finger
+      }
+      let touch = Touch(
+        identifier: sample.id, location: point, timestamp: time, view: view, window: window,
+        tapCount: tapCount(at: sample.location, time: time))
+      active[sample.id] = touch
+      return touch
+    }
+    return nil
+  }
+
+  private func update(_ sample: TouchSample, at time: Double) -> Touch? {
+    guard let touch = active[sample.id] else { return nil }
+    touch.previousLocationInWindow = touch.locationInWindow
+    if let window = touch.window { touch.locationInWindow = window.fromScreen(sample.location) }
+    touch.timestamp = time
+    return touch
+  }
+
+  private func tapCount(at location: Point, time: Double) -> Int {
+    guard let last = lastTap, time - last.time <= Self.multiTapInterval,
+      last.location.distance(to: location) <= Self.multiTapDistance
+    else { return 1 }
+    return last.count + 1
+  }
+
+  private func noteTap(_ touch: Touch) {
+    guard let window = touch.window else { return }
+    let onScreen = touch.locationInWindow.applying(window.toSuperview)
+    lastTap = (touch.timestamp, onScreen, touch.tapCount)
+  }
+
+  /// Cancels every touch (e.g. when the seat is taken away).
+  func cancelAll(at time: Double, application: Application) {
+    let samples = active.keys.map { id in
+      TouchSample(
+        id: id, phase: .cancelled,
+        location: active[id].map { t in
+          t.window.map { t.locationInWindow.applying($0.toSuperview) } ?? .zero
+        } ?? .zero)
+    }
+    guard !samples.isEmpty, let screen = active.values.first?.window?.screen else { return }
+    send(samples, on: screen, at: time, application: application)
+  }
+}
+
+/// Touches grouped by the view they belong to, in the order the views first appear.
+@MainActor
+struct TouchGroups {
+  private(set) var groups: [(view: View, touches: Set<Touch>)] = []
+
+  mutating func add(_ touch: Touch, for view: View) {
+    if let index = groups.firstIndex(where: { $0.view === view }) {
+      groups[index].touches.insert(touch)
+    } else {
+      groups.append((view, [touch]))
+    }
+  }
+
+  var allTouches: Set<Touch> { Set(groups.flatMap(\.touches)) }
+}
+
+extension Window {
+  /// A point in screen points as window coordinates.
+  func fromScreen(_ point: Point) -> Point {
+    point.applying(toSuperview.inverted ?? .identity)
+  }
+}
