@@ -167,11 +167,10 @@ struct Runtime {
     if let loop, let virtual {
       return runSimulated(loop, output: virtual)
     }
-    if let timeout = options.blankAfter {
-      let blanker = IdleBlanker(output: output, timeout: timeout, logger: logger)
-      application.userActivityHandler = { blanker.userActivity() }
-      blanker.start()
-    }
+    let blanker = IdleBlanker(output: output, timeout: options.blankAfter, logger: logger)
+    application.userActivityHandler = { blanker.userActivity() }
+    application.blankingHandler = { blanker.setBlanked($0) }
+    blanker.start()
     RealTimeDriver.start()
     if options.handshake { Handshake.start(on: output, screen: screen) }
     if let duration = options.duration {

@@ -7,12 +7,13 @@ import Logging
 @MainActor
 final class IdleBlanker {
   private let output: DisplayOutput
-  private let timeout: Double
+  private let timeout: Double?
   private let logger: Logger
   private var timer: ScheduledAction?
   private(set) var isBlanked = false
 
-  init(output: DisplayOutput, timeout: Double, logger: Logger) {
+  /// `timeout`: seconds without activity before blanking; `nil` blanks only when asked.
+  init(output: DisplayOutput, timeout: Double?, logger: Logger) {
     self.output = output
     self.timeout = timeout
     self.logger = logger
@@ -44,9 +45,10 @@ final class IdleBlanker {
 
   private func restartTimer() {
     timer?.cancel()
+    guard let timeout else { return }
     timer = ScheduledAction.after(timeout) { [weak self] in
       guard let self else { return }
-      self.logger.info("no touch for \(self.timeout) s: switching \(self.output.name) off")
+      self.logger.info("no touch for \(timeout) s: switching \(self.output.name) off")
       self.setBlanked(true)
     }
   }

@@ -27,4 +27,18 @@ struct IdleBlankingTests {
     app.runUntilIdle()
     #expect(app.framesPresented > frames)
   }
+
+  @Test func blankAndUnblankOnRequestWithoutATimeout() throws {
+    let app = try TestApplication(pointSize: Size(width: 20, height: 10))
+    let blanker = IdleBlanker(output: app.output, timeout: nil, logger: Logger(label: "test"))
+    blanker.start()
+    app.advance(by: 3600)
+    #expect(app.output.isActive)  // no timeout: never blanks by itself
+    app.application.blankingHandler = { blanker.setBlanked($0) }
+    defer { app.application.blankingHandler = nil }
+    app.application.setDisplayBlanked(true)
+    #expect(!app.output.isActive)
+    app.application.setDisplayBlanked(false)
+    #expect(app.output.isActive)
+  }
 }

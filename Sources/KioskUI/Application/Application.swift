@@ -60,6 +60,14 @@ public final class Application: Responder {
     userActivityHandler?() ?? false
   }
 
+  /// The runtime's switch for the display: `true` blanks it, `false` wakes it.
+  public var blankingHandler: (@MainActor (Bool) -> Void)?
+
+  /// Switches the display off or on now (the control interface's `blank` and `unblank`).
+  public func setDisplayBlanked(_ blanked: Bool) {
+    blankingHandler?(blanked)
+  }
+
   private let touchRouter = TouchRouter()
 
   /// Delivers one input frame of touch changes on `screen` (in screen points): input
