@@ -121,4 +121,17 @@ struct TouchDeliveryTests {
     app.tap(at: Point(x: 10, y: 10))
     #expect(target.log == ["began", "ended"])
   }
+
+  @Test func aTouchIsCancelledWhenItsViewLeavesTheWindow() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 100))
+    let container = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let target = RecordingView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    container.addSubview(target)
+    app.window.addSubview(container)
+    app.touch(.began, at: Point(x: 10, y: 10))
+    container.removeFromSuperview()
+    #expect(target.log == ["began", "cancelled"])
+    app.touch(.ended, at: Point(x: 10, y: 10))
+    #expect(target.log == ["began", "cancelled"])  // the lift-off has nowhere to go
+  }
 }

@@ -77,6 +77,11 @@ public final class Application: Responder {
     touchRouter.send(samples, on: screen, at: Transaction.clock(), application: self)
   }
 
+  /// A view left its window: its touches (and its subviews') are cancelled.
+  func viewDidLeaveWindow(_ view: View) {
+    touchRouter.cancelTouches(within: view, at: Transaction.clock(), application: self)
+  }
+
   /// Sends a memory warning through the app, as the memory-pressure source does.
   public func simulateMemoryWarning() {
     delegate?.applicationDidReceiveMemoryWarning(self)

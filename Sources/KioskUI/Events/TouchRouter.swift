@@ -117,14 +117,25 @@ final class TouchRouter {
 
   /// Cancels every touch (e.g. when the seat is taken away).
   func cancelAll(at time: Double, application: Application) {
-    let samples = active.keys.map { id in
-      TouchSample(
-        id: id, phase: .cancelled,
-        location: active[id].map { t in
-          t.window.map { t.locationInWindow.applying($0.toSuperview) } ?? .zero
-        } ?? .zero)
+    cancel(active.keys.sorted(), at: time, application: application)
+  }
+
+  /// Cancels the touches on `view` or inside it: it left its window, and a view out of the
+  /// window must not be left waiting for an end that will never come.
+  func cancelTouches(within view: View, at time: Double, application: Application) {
+    let ids = active.filter { $0.value.view?.isDescendant(of: view) ?? false }.keys.sorted()
+    cancel(ids, at: time, application: application)
+  }
+
+  private func cancel(_ ids: [Int], at time: Double, application: Application) {
+    guard let screen = ids.lazy.compactMap({ self.active[$0]?.window?.screen }).first else {
+      return
     }
-    guard !samples.isEmpty, let screen = active.values.first?.window?.screen else { return }
+    let samples = ids.compactMap { id -> TouchSample? in
+      guard let touch = active[id], let window = touch.window else { return nil }
+      return TouchSample(
+        id: id, phase: .cancelled, location: touch.locationInWindow.applying(window.toSuperview))
+    }
     send(samples, on: screen, at: time, application: application)
   }
 }

@@ -73,7 +73,10 @@ extension View {
     parent.subviews.removeAll { $0 === self }
     superview = nil
     layer.removeFromSuperlayer()
-    if oldWindow != nil { notifyDidMoveToWindow() }
+    if oldWindow != nil {
+      notifyDidMoveToWindow()
+      Application.shared.viewDidLeaveWindow(self)
+    }
     didMoveToSuperview()
     parent.setNeedsLayout()
   }
@@ -116,7 +119,10 @@ extension View {
     subviews.insert(view, at: target)
     view.superview = self
     layer.insertSublayer(view.layer, at: target)
-    if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+    if oldWindow !== newWindow {
+      view.notifyDidMoveToWindow()
+      if oldWindow != nil { Application.shared.viewDidLeaveWindow(view) }
+    }
     view.didMoveToSuperview()
     didAddSubview(view)
     view.setNeedsLayout()
