@@ -13,7 +13,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
 	libturbojpeg0-dev libdrm-dev libudev-dev fonts-dejavu-core fonts-noto-cjk
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
-DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static
+# (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
+DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3
 
 .PHONY: all deps test-deps install-packages build demo test bench format lint clean
 

@@ -43,8 +43,6 @@ public final class VirtualOutput: DisplayOutput {
   public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
   /// The age of the buffer the last frame went into (0: new buffer, repainted whole).
   public var lastBufferAge: Int { swapchain.lastBufferAge }
-  /// Called after each present with the presented buffer (in panel pixels).
-  public var onPresent: (@MainActor (PixelBuffer) -> Void)?
   /// Whether every presented frame is kept (a copy each) in `recordedFrames`.
   public var recordsFrames = false
   /// The frames presented while `recordsFrames` was on, oldest first.
@@ -92,7 +90,6 @@ public final class VirtualOutput: DisplayOutput {
     framesPresented += 1
     let shown = swapchain.buffers[index]
     if recordsFrames, let copy = try? shown.copy() { recordedFrames.append(copy) }
-    onPresent?(shown)
   }
 
   /// A blanked virtual panel shows no frames until it is unblanked.
@@ -122,19 +119,6 @@ public final class VirtualOutput: DisplayOutput {
     frameHandler?(time)
   }
 
-  /// Forgets the recorded frames.
-  public func removeRecordedFrames() {
-    recordedFrames.removeAll()
-  }
-
-  /// Writes every recorded frame into `directory` as `frame-0001.png`, `frame-0002.png`…
-  public func writeRecordedFrames(to directory: String) throws {
-    for (index, frame) in recordedFrames.enumerated() {
-      let name = "frame-" + String(index + 1).leftPadded(to: 4) + ".png"
-      try frame.writePNG(to: directory + "/" + name)
-    }
-  }
-
   /// Writes the frame on screen as a PNG file.
   public func writePNG(to path: String) throws {
     guard let buffer = frontBuffer else { throw VirtualOutputError.noFrame }
@@ -155,11 +139,5 @@ public enum VirtualOutputError: Error, CustomStringConvertible {
       "a \(frame) frame cannot be shown on a \(panel) virtual panel"
     case .noFrame: "no frame has been presented yet"
     }
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }

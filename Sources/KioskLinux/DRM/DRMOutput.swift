@@ -62,8 +62,6 @@ public final class DRMOutput: DisplayOutput {
   public private(set) var framesPresented = 0
   /// Pixels copied into the scanout buffer for the last frame (damage the buffer missed).
   public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
-  /// Called after each frame reaches the screen, with the number of frames so far.
-  public var onFrameShown: (@MainActor (Int) -> Void)?
 
   private let committer: ScanoutCommitter
   private let swapchain: Swapchain
@@ -264,7 +262,6 @@ public final class DRMOutput: DisplayOutput {
 
   private func frameShown(at time: Double) {
     framesPresented += 1
-    onFrameShown?(framesPresented)
     if frameRequested {
       frameRequested = false
       frameHandler?(time)

@@ -282,9 +282,6 @@ open class Layer {
     Transaction.enqueueDisplay(self)
   }
 
-  /// Whether `setNeedsDisplay` was called and the layer has not drawn since.
-  public var needsContentsDisplay: Bool { needsDisplay }
-
   /// Draws now if the contents were invalidated.
   public func displayIfNeeded() {
     guard needsDisplay else { return }
