@@ -27,6 +27,8 @@ public final class TestApplication {
   /// Creates an app on a `pointSize` screen at `scale`, turned by `rotation` on its panel.
   public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) throws {
     Transaction.resetForTesting()
+    // A fresh application: touches, tap counts and handlers of an earlier test stay behind.
+    Application.install(Application())
     screen = Screen(pointSize: pointSize, scale: scale, rotation: rotation)
     output = try VirtualOutput(for: screen)
     Screen.main = screen
