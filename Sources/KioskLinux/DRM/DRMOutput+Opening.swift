@@ -20,9 +20,16 @@ extension DRMOutput {
       for path in candidateCards(configuration) {
         do {
           let device = try KernelDRMDevice(path: path)
-          let output = try open(device: device, configuration: configuration, logger: logger)
-          output.followHotplug()
-          return output
+          do {
+            let output = try open(device: device, configuration: configuration, logger: logger)
+            output.followHotplug()
+            return output
+          } catch {
+            // Close now, not whenever the object goes: the kernel hands the display back to
+            // the console on the last close, and a fallback (fbdev) must come after that.
+            device.close()
+            throw error
+          }
         } catch {
           problems.append("\(path): \(error)")
         }
