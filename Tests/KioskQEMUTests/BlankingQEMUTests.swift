@@ -16,14 +16,16 @@ extension RealKernel {
       let vm = try QEMUMachine.boot(
         script: """
           mount -t debugfs debugfs /sys/kernel/debug
-          \(legacy) \(shellQuoted(demo.path)) --backend drm --blank-after 1 --duration 5 2>&1 &
-          sleep 4
+          \(legacy) \(shellQuoted(demo.path)) --backend drm --blank-after 1 --duration 30 2>&1 & demo=$!
+          read -r blanked
           echo "CRTC idle $(grep -m1 'active=' /sys/kernel/debug/dri/0/state)"
+          kill $demo
           wait
           """,
         modules: ["bochs"], display: (1024, 600))
       try vm.waitForLine(containing: "with \(api) commits")
       try vm.waitForLine(containing: "Virtual-1 blanked")
+      try vm.send(line: "")  // the guest reads the CRTC's state only now
       let idle = try vm.waitForLine(matching: "CRTC idle")
       #expect(idle.hasSuffix("active=0"), "\(idle)")
       #expect(try vm.waitForExit(timeout: .seconds(30)) == 0)

@@ -3,7 +3,7 @@ import KioskGraphics
 import Testing
 
 /// The demo's screens on the virtual framebuffer, for a panel of `panel` turned by
-/// `rotation` at scale 2: the frames a panel must show.
+/// `rotation` at scale 2: the frames a panel must show, one per page, in order.
 func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
   let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
   let folder = FileManager.default.temporaryDirectory
@@ -19,9 +19,28 @@ func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
   try process.run()
   process.waitUntilExit()
   try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
-  return try (1...2).map {
-    try Image(contentsOfFile: folder.appendingPathComponent("screen-0\($0).png").path)
+  let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    .filter { $0.hasPrefix("screen-") }.sorted()
+  try #require(names.count >= 2, "the reference run wrote \(names)")
+  return try names.map { try Image(contentsOfFile: folder.appendingPathComponent($0).path) }
+}
+
+/// Takes screendumps until one shows a whole page of the demo (at most `attempts`, a
+/// quarter of a second apart: a dump can catch the cross-fade between two pages) and
+/// returns how many pixels of the best one differ from the page it is closest to.
+func pixelsDifferingFromAnyPage(
+  _ vm: QEMUMachine, pages: [Image], tolerance: Int = 1024 * 600 / 1000, attempts: Int = 8
+) throws -> Int {
+  var best = Int.max
+  for attempt in 0..<attempts {
+    if attempt > 0 { Thread.sleep(forTimeInterval: 0.25) }
+    let screen = try vm.screendump()
+    for page in pages {
+      best = min(best, differingPixels(screen, page) ?? Int.max)
+    }
+    if best <= tolerance { break }
   }
+  return best
 }
 
 /// Pixels whose colour differs by more than a rounding step between the screendump and
