@@ -90,6 +90,15 @@ struct Runtime {
       return .success
     }
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0
+    var touchScript: TouchScript?
+    if let path = options.touchScript {
+      do {
+        touchScript = try TouchScript(parsing: String(contentsOfFile: path, encoding: .utf8))
+      } catch {
+        logger.critical("cannot use the touch script \(path): \(error)")
+        return .usage
+      }
+    }
     let panel: Panel?
     switch options.backend {
     case .virtual:
@@ -163,6 +172,11 @@ struct Runtime {
     guard delegate.application(application, didFinishLaunchingWithOptions: [:]) else {
       logger.error("the app refused to launch")
       return .launchRefused
+    }
+    if let touchScript {
+      logger.info(
+        "replaying \(touchScript.frames.count) touch frames over \(touchScript.duration) s")
+      touchScript.play(on: screen)
     }
     if let loop, let virtual {
       return runSimulated(loop, output: virtual)

@@ -106,6 +106,13 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   @Option(help: ArgumentHelp("fbdev: the framebuffer device.", valueName: "path"))
   public var fbdev: String = "/dev/fb0"
 
+  /// A touch script to replay from launch (see `TouchScript` for the format).
+  @Option(
+    help: ArgumentHelp(
+      "Replay the touches in this file from launch (one change a line: ms down|move|up|cancel finger x y, in points).",
+      valueName: "file"))
+  public var touchScript: String?
+
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)
   public var handshake = false

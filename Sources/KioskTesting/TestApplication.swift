@@ -94,6 +94,27 @@ public final class TestApplication {
     runUntilIdle()
   }
 
+  /// Sends one input frame with several fingers' changes at once (screen points), then
+  /// commits what the handlers changed.
+  public func touches(_ samples: [TouchSample]) {
+    application.sendTouches(samples, on: screen)
+    runUntilIdle()
+  }
+
+  /// Plays a touch script from now on the manual clock: each frame is delivered at its
+  /// time, and the clock ends at the script's last frame.
+  ///
+  /// ```swift
+  /// try app.play(TouchScript(parsing: "0 down 0 100 100\n80 move 0 300 100\n120 up 0"))
+  /// ```
+  public func play(_ script: TouchScript) {
+    let start = now
+    for frame in script.frames {
+      advance(by: max(0, start + frame.time - now))
+      touches(frame.samples)
+    }
+  }
+
   /// The pixels of the last presented frame, as the panel shows them.
   public func snapshot() -> Bitmap {
     runUntilIdle()

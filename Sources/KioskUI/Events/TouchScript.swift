@@ -1,0 +1,145 @@
+import KioskGraphics
+
+/// A recorded sequence of touches, one change a line, that can be replayed on any backend
+/// (`--touch-script FILE` of every KioskKit app, `TestApplication.play(_:)`, and
+/// `kiosk-uinput`, which plays it through a virtual touchscreen of the kernel).
+///
+/// The format: a time in milliseconds from the start, what the finger does (`down`, `move`,
+/// `up`, `cancel`), which finger (a small integer), and where (two numbers; optional for
+/// `up` and `cancel`, which then lift where the finger last was). `#` starts a comment.
+/// Lines with the same time are one input frame, delivered together.
+///
+/// ```text
+/// # tap the button, then swipe left with two fingers
+/// 0    down 0 480 300
+/// 60   up   0
+/// 500  down 0 800 200
+/// 500  down 1 800 300
+/// 550  move 0 600 200
+/// 550  move 1 600 300
+/// 600  up   0
+/// 600  up   1
+/// ```
+///
+/// Coordinates are screen points for apps and tests; `kiosk-uinput` reads them as the
+/// touchscreen's own units.
+public struct TouchScript: Sendable, Equatable {
+  /// One input frame: the changes of every finger that moved at `time`.
+  public struct Frame: Sendable, Equatable {
+    /// Seconds from the start of the script.
+    public var time: Double
+    /// The changes, in the order of the script.
+    public var samples: [TouchSample]
+  }
+
+  /// A line the parser could not read.
+  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The line's number, from 1.
+    public var line: Int
+    /// What is wrong with it.
+    public var reason: String
+
+    public var description: String { "touch script line \(line): \(reason)" }
+  }
+
+  /// The frames, in time order.
+  public var frames: [Frame]
+
+  /// How long the script lasts, in seconds.
+  public var duration: Double { frames.last?.time ?? 0 }
+
+  /// Creates a script from frames (sorted by time).
+  public init(frames: [Frame]) {
+    self.frames = frames.sorted { $0.time < $1.time }
+  }
+
+  /// Reads a script in the format above.
+  public init(parsing text: String) throws(ParseError) {
+    var frames: [Frame] = []
+    var lastPosition: [Int: Point] = [:]
+    var lastTime = -Double.infinity
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let number = index + 1
+      let content =
+        rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        .first ?? ""
+      let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      if fields.isEmpty { continue }
+      guard fields.count >= 3 else {
+        throw ParseError(line: number, reason: "expected `ms down|move|up|cancel finger [x y]`")
+      }
+      guard let milliseconds = Double(fields[0]), milliseconds >= 0, milliseconds.isFinite else {
+        throw ParseError(line: number, reason: "time \"\(fields[0])\" is not milliseconds ≥ 0")
+      }
+      let time = milliseconds / 1000
+      guard time >= lastTime else {
+        throw ParseError(line: number, reason: "time \(fields[0]) ms goes back in time")
+      }
+      guard let finger = Int(fields[2]), finger >= 0 else {
+        throw ParseError(line: number, reason: "finger \"\(fields[2])\" is not an integer ≥ 0")
+      }
+      let phase: Touch.Phase
+      switch fields[1] {
+      case "down": phase = .began
+      case "move": phase = .moved
+      case "up": phase = .ended
+      case "cancel": phase = .cancelled
+      default:
+        throw ParseError(
+          line: number, reason: "\"\(fields[1])\" is not down, move, up or cancel")
+      }
+      let location: Point
+      if fields.count == 4 {
+        throw ParseError(line: number, reason: "a position needs x and y")
+      } else if fields.count >= 5 {
+        guard let x = Double(fields[3]), let y = Double(fields[4]), x.isFinite, y.isFinite else {
+          throw ParseError(line: number, reason: "\"\(fields[3]) \(fields[4])\" is not a point")
+        }
+        location = Point(x: x, y: y)
+      } else if fields.count == 3, phase == .ended || phase == .cancelled,
+        let last = lastPosition[finger]
+      {
+        location = last
+      } else {
+        throw ParseError(line: number, reason: "\(fields[1]) needs a position: x y")
+      }
+      guard fields.count <= 5 else {
+        throw ParseError(line: number, reason: "unexpected \"\(fields[5])\" after the position")
+      }
+      let isDown = lastPosition[finger] != nil
+      if phase == .began, isDown {
+        throw ParseError(line: number, reason: "finger \(finger) is already down")
+      }
+      if phase != .began, !isDown {
+        throw ParseError(line: number, reason: "finger \(finger) is not down")
+      }
+      lastPosition[finger] = phase == .ended || phase == .cancelled ? nil : location
+      let sample = TouchSample(id: finger, phase: phase, location: location)
+      if let last = frames.last, last.time == time {
+        frames[frames.count - 1].samples.append(sample)
+      } else {
+        frames.append(Frame(time: time, samples: [sample]))
+      }
+      lastTime = time
+    }
+    self.frames = frames
+  }
+}
+
+extension TouchScript {
+  /// Plays the script on `screen` through the shared application, starting now: each frame
+  /// is a scheduled action at its time (so it follows the manual clock in tests and the
+  /// simulated clock on the virtual backend). Returns the actions, to cancel the rest.
+  @MainActor
+  @discardableResult
+  public func play(on screen: Screen) -> [ScheduledAction] {
+    frames.map { frame in
+      ScheduledAction.after(frame.time) { [weak screen] in
+        guard let screen else { return }
+        Application.shared.sendTouches(frame.samples, on: screen)
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import KioskGraphics
+import KioskTesting
+import KioskUI
+import Testing
+
+@MainActor
+@Suite struct TouchScriptTests {
+  @Test func linesWithOneTimeAreOneFrame() throws {
+    let script = try TouchScript(
+      parsing: """
+        # two fingers down together, one lifts early
+        0    down 0 10 20
+        0    down 1 30 40   # same frame
+        16.5 move 0 12 22
+        40   up   0
+        40   up   1 31 41
+        """)
+    #expect(script.frames.map(\.time) == [0, 0.0165, 0.04])
+    #expect(
+      script.frames[0].samples == [
+        TouchSample(id: 0, phase: .began, location: Point(x: 10, y: 20)),
+        TouchSample(id: 1, phase: .began, location: Point(x: 30, y: 40)),
+      ])
+    // `up` without a position lifts where the finger last was.
+    #expect(
+      script.frames[2].samples == [
+        TouchSample(id: 0, phase: .ended, location: Point(x: 12, y: 22)),
+        TouchSample(id: 1, phase: .ended, location: Point(x: 31, y: 41)),
+      ])
+    #expect(script.duration == 0.04)
+  }
+
+  @Test(arguments: [
+    ("0 down 0 1 2\n10 tap 0 1 2", 2, "not down, move, up or cancel"),
+    ("0 down 0 1 2\n-5 up 0", 2, "not milliseconds"),
+    ("10 down 0 1 2\n5 up 0", 2, "goes back in time"),
+    ("0 move 0 1 2", 1, "finger 0 is not down"),
+    ("0 down 0 1 2\n1 down 0 3 4", 2, "already down"),
+    ("0 down 0 1", 1, "needs x and y"),
+    ("0 down 0", 1, "needs a position"),
+    ("0 down", 1, "expected"),
+    ("\n\n0 down x 1 2", 3, "not an integer"),
+    ("0 down 0 1 y", 1, "not a point"),
+    ("0 down 0 1 2 3", 1, "unexpected \"3\""),
+  ])
+  func aBadLineIsNamedWithItsNumber(text: String, line: Int, reason: String) {
+    #expect {
+      _ = try TouchScript(parsing: text)
+    } throws: { error in
+      guard let error = error as? TouchScript.ParseError else { return false }
+      return error.line == line && error.reason.contains(reason)
+    }
+  }
+
+  @Test func playingAScriptDeliversItsTouchesOnTime() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 200))
+    let view = RecordingView(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    let start = app.now
+    try app.play(
+      TouchScript(
+        parsing: """
+          0   down 0 60 60
+          100 move 0 90 70
+          250 up   0
+          """))
+    #expect(view.log == ["began", "moved", "ended"])
+    #expect(view.lastLocation == Point(x: 40, y: 20))
+    #expect(abs(app.now - start - 0.25) < 1e-9)
+  }
+
+  @Test func scheduledPlaybackFollowsTheClock() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 200))
+    let view = RecordingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    try TouchScript(parsing: "500 down 0 10 10\n600 up 0").play(on: app.screen)
+    app.advance(by: 0.4)
+    #expect(view.log.isEmpty)
+    app.advance(by: 0.15)
+    #expect(view.log == ["began"])
+    app.advance(by: 0.1)
+    #expect(view.log == ["began", "ended"])
+  }
+}
