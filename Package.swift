@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "KioskTesting", targets: ["KioskTesting"]),
     .executable(name: "kiosk-demo", targets: ["kiosk-demo"]),
     .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+    .executable(name: "kiosk-uinput", targets: ["kiosk-uinput"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,6 +53,11 @@ let package = Package(
     .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
     .target(name: "CAllocCounter"),
     .executableTarget(name: "kiosk-demo", dependencies: ["KioskKit"]),
+    .executableTarget(
+      name: "kiosk-uinput",
+      dependencies: [
+        "KioskLinux", "KioskUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .executableTarget(
       name: "kiosk-bench",
       dependencies: [

@@ -1,8 +1,12 @@
 #include "clinux.h"
 
 #include <errno.h>
+#include <linux/input.h>
 #include <linux/kd.h>
+#include <linux/uinput.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 // EINTR is retried here: these ioctls have no side effect that a retry would repeat.
 static int kiosk_ioctl(int fd, unsigned long request, void *argument) {
@@ -44,3 +48,68 @@ int kiosk_vt_set_graphics_mode(int fd, int graphics) {
   } while (result < 0 && errno == EINTR);
   return result < 0 ? errno : 0;
 }
+
+// Integer arguments are passed by value to these ioctls, not through a pointer.
+static int kiosk_ioctl_value(int fd, unsigned long request, unsigned long value) {
+  int result;
+  do {
+    result = ioctl(fd, request, value);
+  } while (result < 0 && errno == EINTR);
+  return result < 0 ? errno : 0;
+}
+
+static int kiosk_uinput_axis(int fd, unsigned short code, int maximum, int resolution) {
+  struct uinput_abs_setup setup;
+  memset(&setup, 0, sizeof setup);
+  setup.code = code;
+  setup.absinfo.minimum = 0;
+  setup.absinfo.maximum = maximum;
+  setup.absinfo.resolution = resolution;
+  int error = kiosk_ioctl_value(fd, UI_SET_ABSBIT, code);
+  return error ? error : kiosk_ioctl(fd, UI_ABS_SETUP, &setup);
+}
+
+int kiosk_uinput_create_touchscreen(
+    int fd, const char *name, int width, int height, int slots, int resolution) {
+  int error = 0;
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_SYN);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_KEY);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_KEYBIT, BTN_TOUCH);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_ABS);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+  if (!error) error = kiosk_uinput_axis(fd, ABS_X, width - 1, resolution);
+  if (!error) error = kiosk_uinput_axis(fd, ABS_Y, height - 1, resolution);
+  if (!error) error = kiosk_uinput_axis(fd, ABS_MT_SLOT, slots - 1, 0);
+  if (!error) error = kiosk_uinput_axis(fd, ABS_MT_TRACKING_ID, 65535, 0);
+  if (!error) error = kiosk_uinput_axis(fd, ABS_MT_POSITION_X, width - 1, resolution);
+  if (!error) error = kiosk_uinput_axis(fd, ABS_MT_POSITION_Y, height - 1, resolution);
+  if (error) return error;
+  struct uinput_setup setup;
+  memset(&setup, 0, sizeof setup);
+  setup.id.bustype = BUS_VIRTUAL;
+  setup.id.vendor = 0x4b4b;  // "KK"
+  setup.id.product = 0x0001;
+  strncpy(setup.name, name, UINPUT_MAX_NAME_SIZE - 1);
+  error = kiosk_ioctl(fd, UI_DEV_SETUP, &setup);
+  return error ? error : kiosk_ioctl_value(fd, UI_DEV_CREATE, 0);
+}
+
+int kiosk_uinput_sysname(int fd, char *buffer, unsigned long length) {
+  return kiosk_ioctl(fd, UI_GET_SYSNAME(length), buffer);
+}
+
+int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int value) {
+  struct input_event event;
+  memset(&event, 0, sizeof event);
+  event.type = type;
+  event.code = code;
+  event.value = value;
+  ssize_t written;
+  do {
+    written = write(fd, &event, sizeof event);
+  } while (written < 0 && errno == EINTR);
+  if (written < 0) return errno;
+  return written == sizeof event ? 0 : EIO;
+}
+
+int kiosk_uinput_destroy(int fd) { return kiosk_ioctl_value(fd, UI_DEV_DESTROY, 0); }

@@ -5,6 +5,7 @@
 #define KIOSK_CLINUX_H
 
 #include <linux/fb.h>
+#include <linux/input.h>
 #include <stdint.h>
 
 /// FBIOGET_VSCREENINFO: the variable screen information (resolution, depth, bitfields).
@@ -26,5 +27,21 @@ int kiosk_fb_blank(int fd, int blank);
 /// KDSETMODE on a virtual terminal: KD_GRAPHICS (`graphics` non-zero) stops the console
 /// drawing on the framebuffer; KD_TEXT gives the screen back to it.
 int kiosk_vt_set_graphics_mode(int fd, int graphics);
+
+/// Creates a virtual multi-touch screen through /dev/uinput (`fd` opened read-write): type-B
+/// slots (`slots` of them), direct-input (a touchscreen, not a touchpad), axes from 0 to
+/// `width` - 1 and `height` - 1 with `resolution` units per millimetre, single-touch
+/// emulation (BTN_TOUCH, ABS_X/Y) for old readers. The kernel announces it to udev.
+int kiosk_uinput_create_touchscreen(
+    int fd, const char *name, int width, int height, int slots, int resolution);
+
+/// UI_GET_SYSNAME: the device's name under /sys/devices/virtual/input (e.g. "input5").
+int kiosk_uinput_sysname(int fd, char *buffer, unsigned long length);
+
+/// Writes one input event (type, code, value) to the uinput device; EINTR is retried.
+int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int value);
+
+/// UI_DEV_DESTROY: removes the device (udev announces its removal).
+int kiosk_uinput_destroy(int fd);
 
 #endif
