@@ -90,7 +90,12 @@ public final class VirtualOutput: DisplayOutput {
     framesPresented += 1
     let shown = swapchain.buffers[index]
     if recordsFrames, let copy = try? shown.copy() { recordedFrames.append(copy) }
+    presentObserver?(shown)
   }
+
+  /// Called with the buffer now on screen after every present (for tools that time or
+  /// inspect frames as they are shown, like kiosk-bench's touch-to-present latency).
+  public var presentObserver: (@MainActor (PixelBuffer) -> Void)?
 
   /// A blanked virtual panel shows no frames until it is unblanked.
   public func setBlanked(_ blanked: Bool) throws {
