@@ -33,6 +33,12 @@ let package = Package(
     .systemLibrary(
       name: "CUdev", pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]),
+    .systemLibrary(
+      name: "CLibinput", pkgConfig: "libinput",
+      providers: [.apt(["libinput-dev"])]),
+    .systemLibrary(
+      name: "CXKBCommon", pkgConfig: "xkbcommon",
+      providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
     .target(name: "CLinux"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
@@ -40,7 +46,7 @@ let package = Package(
     .target(
       name: "KioskLinux",
       dependencies: [
-        "KioskUI", "KioskGraphics", "CDRM", "CUdev", "CLinux",
+        "KioskUI", "KioskGraphics", "CDRM", "CUdev", "CLibinput", "CXKBCommon", "CLinux",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(

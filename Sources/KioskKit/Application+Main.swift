@@ -179,12 +179,16 @@ struct Runtime {
       touchScript.play(on: screen)
     }
     if let loop, let virtual {
+      if options.input == .libinput {
+        logger.warning("input: libinput needs real time on the virtual framebuffer (--realtime)")
+      }
       return runSimulated(loop, output: virtual)
     }
     let blanker = IdleBlanker(output: output, timeout: options.blankAfter, logger: logger)
     application.userActivityHandler = { blanker.userActivity() }
     application.blankingHandler = { blanker.setBlanked($0) }
     blanker.start()
+    let input = startInput(on: screen, withPanel: panel != nil)
     RealTimeDriver.start()
     if options.handshake { Handshake.start(on: output, screen: screen) }
     if let duration = options.duration {
@@ -197,7 +201,37 @@ struct Runtime {
       }
     }
     ExitOnSignal.install { panel?.shutDown() }
-    dispatchMain()
+    withExtendedLifetime(input) { dispatchMain() }
+  }
+
+  /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that
+  /// cannot start is logged, and the app runs without it.
+  private func startInput(on screen: Screen, withPanel: Bool) -> LibinputSource? {
+    switch options.input {
+    case .none: return nil
+    case .auto where !withPanel: return nil
+    case .auto, .libinput: break
+    }
+    var configuration = LibinputConfiguration()
+    configuration.seat = options.seat
+    configuration.devicePaths = options.inputDevices
+    configuration.calibration = options.touchCalibration.flatMap(TouchCalibration.init(parsing:))
+    configuration.touchOutput = options.touchOutput
+    configuration.keyboardLayout = KeyboardLayout(
+      layout: options.keyboardLayout, variant: options.keyboardVariant,
+      options: options.keyboardOptions)
+    let devices =
+      options.inputDevices.isEmpty
+      ? "seat \(options.seat)" : options.inputDevices.joined(separator: ", ")
+    do {
+      let source = try LibinputSource(screen: screen, configuration: configuration, logger: logger)
+      logger.info("input: libinput on \(devices)")
+      source.start()
+      return source
+    } catch {
+      logger.error("input: cannot read input from \(devices): \(error); going on without input")
+      return nil
+    }
   }
 
   private var drmConfiguration: DRMConfiguration {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskGraphics
+import KioskLinux
 
 /// The command-line options every KioskKit app understands, parsed by `Application.main`.
 /// Run any app with `--help` to see them.
@@ -113,6 +114,61 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "file"))
   public var touchScript: String?
 
+  /// Where touch, mouse and key input comes from.
+  public enum Input: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// libinput when a display backend (DRM, fbdev) runs; none on the virtual framebuffer.
+    case auto
+    /// libinput: the devices of the udev seat, or those named with `--input-device`.
+    case libinput
+    /// No input devices (the app still runs).
+    case none
+  }
+
+  /// Where input comes from.
+  @Option(
+    help:
+      "Where touch, mouse and keys come from: auto (libinput with a display, none on the virtual framebuffer), libinput or none."
+  )
+  public var input: Input = .auto
+
+  /// The udev seat whose input devices are used.
+  @Option(help: ArgumentHelp("libinput: the udev seat whose devices are used.", valueName: "name"))
+  public var seat = "seat0"
+
+  /// Event nodes to read instead of the seat's devices.
+  @Option(
+    name: .customLong("input-device"),
+    help: ArgumentHelp(
+      "libinput: read this event node instead of the seat's devices, e.g. /dev/input/event3 (repeatable; no hotplug).",
+      valueName: "path"))
+  public var inputDevices: [String] = []
+
+  /// A calibration matrix for touchscreens, `"a b c d e f"`.
+  @Option(
+    help: ArgumentHelp(
+      "libinput: touchscreen calibration matrix \"a b c d e f\" on normalised coordinates (replaces udev's LIBINPUT_CALIBRATION_MATRIX).",
+      valueName: "matrix"))
+  public var touchCalibration: String?
+
+  /// The output touch maps to.
+  @Option(
+    help: ArgumentHelp(
+      "libinput: the output touch maps to (default: the app's output).", valueName: "name"))
+  public var touchOutput: String?
+
+  /// The XKB keyboard layout.
+  @Option(help: ArgumentHelp("Keyboard layout (XKB), e.g. us, de or us,ru.", valueName: "layout"))
+  public var keyboardLayout = "us"
+
+  /// The XKB layout variant.
+  @Option(help: ArgumentHelp("Keyboard layout variant (XKB), e.g. dvorak.", valueName: "variant"))
+  public var keyboardVariant = ""
+
+  /// XKB options.
+  @Option(
+    help: ArgumentHelp("Keyboard options (XKB), e.g. ctrl:nocaps.", valueName: "options"))
+  public var keyboardOptions = ""
+
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)
   public var handshake = false
@@ -138,6 +194,11 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     guard waitForCard >= 0, waitForCard <= 600 else {
       throw ValidationError("--wait-for-card must be 0 to 600 seconds, not \(waitForCard)")
     }
+    if let touchCalibration, TouchCalibration(parsing: touchCalibration) == nil {
+      throw ValidationError(
+        "--touch-calibration must be six numbers \"a b c d e f\", not \"\(touchCalibration)\"")
+    }
+    if seat.isEmpty { throw ValidationError("--seat must not be empty") }
   }
 }
 

@@ -77,9 +77,41 @@ public final class Application: Responder {
     touchRouter.send(samples, on: screen, at: Transaction.clock(), application: self)
   }
 
-  /// A view left its window: its touches (and its subviews') are cancelled.
+  private let pressRouter = PressRouter()
+
+  /// Delivers key changes from a hardware keyboard: a key going down goes to the key
+  /// window's first responder, else to the key window, else to the application, and up the
+  /// responder chain from there; its later phases go to the same responder. Input backends
+  /// and tests call this. A key press that wakes a blanked display is swallowed, up to its
+  /// key-up.
+  ///
+  /// ```swift
+  /// let a = Key(keyCode: 30, characters: "a")
+  /// Application.shared.sendPresses([PressSample(phase: .began, key: a)])
+  /// ```
+  public func sendPresses(_ samples: [PressSample]) {
+    pressRouter.send(samples, at: Transaction.clock(), application: self)
+  }
+
+  /// Where a new key press goes first.
+  var pressTarget: Responder {
+    guard let window = keyWindow else { return self }
+    return window.firstResponder ?? window
+  }
+
+  /// A view left its window: its touches (and its subviews') are cancelled, and a first
+  /// responder among them resigns.
   func viewDidLeaveWindow(_ view: View) {
     touchRouter.cancelTouches(within: view, at: Transaction.clock(), application: self)
+    resignFirstResponders(in: view)
+  }
+
+  private func resignFirstResponders(in view: View) {
+    if view.firstResponderWindow != nil, view.firstResponderWindow !== view.window {
+      _ = view.resignFirstResponder()
+      view.clearFirstResponder()
+    }
+    for subview in view.subviews { resignFirstResponders(in: subview) }
   }
 
   /// Sends a memory warning through the app, as the memory-pressure source does.

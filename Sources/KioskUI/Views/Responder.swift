@@ -28,9 +28,94 @@ open class Responder {
   open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
     next?.touchesCancelled(touches, with: event)
   }
+
+  // MARK: Presses (hardware keys)
+
+  /// Keys went down. The default passes them up the responder chain.
+  open func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+    next?.pressesBegan(presses, with: event)
+  }
+
+  /// Something about held keys changed. The default passes them up the responder chain.
+  open func pressesChanged(_ presses: Set<Press>, with event: Event?) {
+    next?.pressesChanged(presses, with: event)
+  }
+
+  /// Keys went up. The default passes them up the responder chain.
+  open func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+    next?.pressesEnded(presses, with: event)
+  }
+
+  /// The system took the presses away (the keyboard went away). The default passes them up
+  /// the responder chain.
+  open func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+    next?.pressesCancelled(presses, with: event)
+  }
+
+  // MARK: First responder
+
+  /// The window this responder is first responder of, while it is.
+  weak var firstResponderWindow: Window?
+
+  /// Whether this responder may become first responder and receive key presses first. The
+  /// default is `false`; a view that takes typing overrides it to return `true`.
+  open var canBecomeFirstResponder: Bool { false }
+
+  /// Whether this responder lets another take over as first responder. The default is
+  /// `true`.
+  open var canResignFirstResponder: Bool { true }
+
+  /// Whether this responder is the first responder of its window: key presses go to it.
+  public var isFirstResponder: Bool {
+    guard let window = firstResponderWindow else { return false }
+    return window.firstResponder === self
+  }
+
+  /// Makes this responder the first responder of its window, so that key presses reach it
+  /// first. Only a view in a window can, and only if `canBecomeFirstResponder`; the current
+  /// first responder is asked to resign and may refuse. Returns whether this responder is
+  /// now the first responder. Overrides call `super`.
+  ///
+  /// ```swift
+  /// final class CodeField: View {
+  ///   override var canBecomeFirstResponder: Bool { true }
+  ///   override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+  ///     becomeFirstResponder()
+  ///   }
+  /// }
+  /// ```
+  @discardableResult
+  open func becomeFirstResponder() -> Bool {
+    guard let window = (self as? View)?.window else { return false }
+    if window.firstResponder === self { return true }
+    guard canBecomeFirstResponder else { return false }
+    if let current = window.firstResponder, !current.resignFirstResponder() { return false }
+    window.firstResponder = self
+    firstResponderWindow = window
+    return true
+  }
+
+  /// Stops being the first responder of the window; key presses go to the window from now
+  /// on. Returns `false` (and stays first responder) when `canResignFirstResponder` is
+  /// `false`. Overrides call `super`.
+  @discardableResult
+  open func resignFirstResponder() -> Bool {
+    guard canResignFirstResponder else { return false }
+    clearFirstResponder()
+    return true
+  }
+
+  /// Ends this responder's time as first responder, whatever it says (it left the window).
+  func clearFirstResponder() {
+    if let window = firstResponderWindow, window.firstResponder === self {
+      window.firstResponder = nil
+    }
+    firstResponderWindow = nil
+  }
 }
 
-/// A user event: a set of touches at one moment (the input backend fills it in).
+/// A user event: the touches or the key presses of one moment (the input backend fills
+/// it in).
 @MainActor
 public final class Event {
   /// The kinds of event.
@@ -47,6 +132,8 @@ public final class Event {
   public let timestamp: Double
   /// Every finger on the screen at this moment.
   public internal(set) var allTouches: Set<Touch> = []
+  /// Every key held at this moment, and those that just went up (`.presses` events).
+  public internal(set) var allPresses: Set<Press> = []
 
   /// The touches that belong to `view`.
   public func touches(for view: View) -> Set<Touch> {

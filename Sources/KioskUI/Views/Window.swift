@@ -10,6 +10,9 @@ open class Window: View {
   public var windowLevel: Double = 0
   /// Whether this is the window that receives key events.
   public private(set) var isKeyWindow = false
+  /// The responder key presses reach first, if one became it (held weakly: it stays in
+  /// this window or resigns).
+  weak var firstResponder: Responder?
 
   /// Creates a window covering `screen`.
   public init(screen: Screen) {

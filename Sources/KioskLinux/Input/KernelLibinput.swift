@@ -1,0 +1,256 @@
+internal import CLibinput
+internal import CUdev
+import Glibc
+import KioskGraphics
+import Logging
+
+/// libinput could not start reading input.
+public struct LibinputError: Error, CustomStringConvertible {
+  /// What failed and what to do about it.
+  public var message: String
+
+  public var description: String { message }
+}
+
+/// A libinput context: the `LibinputBackend` protocol over the C library. Each libinput
+/// call is made here; devices are opened and closed through `InputDeviceAccess`.
+@MainActor
+final class KernelLibinput: LibinputBackend {
+  private let context: OpaquePointer
+  private let log: LibinputLog
+  /// Our ids of the devices libinput added (each holds a reference until removed).
+  private var ids: [OpaquePointer: Int] = [:]
+  private var devicesByID: [Int: OpaquePointer] = [:]
+  private var nextID = 1
+
+  private static let interface: UnsafeMutablePointer<libinput_interface> = {
+    let pointer = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+    pointer.initialize(
+      to: libinput_interface(
+        open_restricted: { path, _, _ in
+          guard let path else { return -EINVAL }
+          return InputDeviceAccess.open(String(cString: path))
+        },
+        close_restricted: { fd, _ in InputDeviceAccess.close(fd) }))
+    return pointer
+  }()
+
+  /// The devices of a udev seat, followed as they are plugged and unplugged.
+  init(seat: String, logger: Logger) throws {
+    // Without udev's database libinput ignores every device as "not initialized".
+    guard access("/run/udev", F_OK) == 0 else {
+      throw LibinputError(
+        message:
+          "no udev database (/run/udev): start udevd (systemd-udevd) or name the devices with --input-device"
+      )
+    }
+    if access("/run/udev/control", F_OK) != 0 {
+      logger.warning(
+        "input: udevd does not seem to run (no /run/udev/control): devices plugged in later will not be seen"
+      )
+    }
+    guard let udev = udev_new() else {
+      throw LibinputError(message: "udev_new failed: \(String(cString: strerror(errno)))")
+    }
+    defer { udev_unref(udev) }
+    let log = LibinputLog(logger: logger)
+    guard
+      let context = libinput_udev_create_context(
+        Self.interface, Unmanaged.passUnretained(log).toOpaque(), udev)
+    else {
+      throw LibinputError(message: "libinput_udev_create_context failed")
+    }
+    self.context = context
+    self.log = log
+    configureLogging(logger)
+    guard libinput_udev_assign_seat(context, seat) == 0 else {
+      libinput_unref(context)
+      throw LibinputError(message: "libinput cannot use the udev seat \(seat)")
+    }
+  }
+
+  /// The devices at `paths` (event nodes), without udev's hotplug.
+  init(paths: [String], logger: Logger) throws {
+    let log = LibinputLog(logger: logger)
+    guard
+      let context = libinput_path_create_context(
+        Self.interface, Unmanaged.passUnretained(log).toOpaque())
+    else {
+      throw LibinputError(message: "libinput_path_create_context failed")
+    }
+    self.context = context
+    self.log = log
+    configureLogging(logger)
+    for path in paths where libinput_path_add_device(context, path) == nil {
+      // libinput has logged why (no udev entry for it, not an input device…).
+      logger.error("input: libinput did not take \(path)")
+    }
+  }
+
+  isolated deinit {
+    for device in ids.keys { libinput_device_unref(device) }
+    libinput_unref(context)
+  }
+
+  private func configureLogging(_ logger: Logger) {
+    let priority =
+      logger.logLevel <= .debug ? LIBINPUT_LOG_PRIORITY_INFO : LIBINPUT_LOG_PRIORITY_ERROR
+    libinput_log_set_priority(context, priority)
+    libinput_log_set_handler(context) { libinput, priority, format, arguments in
+      guard let libinput, let format, let arguments, let box = libinput_get_user_data(libinput)
+      else { return }
+      var buffer = [CChar](repeating: 0, count: 512)
+      _ = vsnprintf(&buffer, buffer.count, format, arguments)
+      let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
+      let message = String(decoding: bytes, as: UTF8.self)
+      let log = Unmanaged<LibinputLog>.fromOpaque(box).takeUnretainedValue()
+      let level: Logger.Level =
+        switch priority {
+        case LIBINPUT_LOG_PRIORITY_ERROR: .warning
+        case LIBINPUT_LOG_PRIORITY_INFO: .debug
+        default: .trace
+        }
+      log.logger.log(level: level, "libinput: \(message)")
+    }
+  }
+
+  var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+  func dispatch() throws {
+    let result = libinput_dispatch(context)
+    if result < 0 { throw SystemCallError(call: "libinput_dispatch", code: -result) }
+  }
+
+  func nextEvent() -> LibinputEvent? {
+    while let event = libinput_get_event(context) {
+      defer { libinput_event_destroy(event) }
+      if let converted = convert(event) { return converted }
+    }
+    return nil
+  }
+
+  func setCalibration(_ calibration: TouchCalibration, device: Int) -> Bool {
+    guard let pointer = devicesByID[device],
+      libinput_device_config_calibration_has_matrix(pointer) != 0
+    else { return false }
+    let matrix = calibration.matrix.map { Float($0) }
+    return libinput_device_config_calibration_set_matrix(pointer, matrix)
+      == LIBINPUT_CONFIG_STATUS_SUCCESS
+  }
+
+  // MARK: Events
+
+  private func convert(_ event: OpaquePointer) -> LibinputEvent? {
+    guard let device = libinput_event_get_device(event) else { return nil }
+    let type = libinput_event_get_type(event)
+    switch type {
+    case LIBINPUT_EVENT_DEVICE_ADDED:
+      return .deviceAdded(register(device))
+    case LIBINPUT_EVENT_DEVICE_REMOVED:
+      guard let id = ids.removeValue(forKey: device) else { return nil }
+      devicesByID[id] = nil
+      libinput_device_unref(device)
+      return .deviceRemoved(device: id)
+    default:
+      guard let id = ids[device] else { return nil }
+      return convert(event, type: type, device: id)
+    }
+  }
+
+  private func convert(_ event: OpaquePointer, type: libinput_event_type, device id: Int)
+    -> LibinputEvent?
+  {
+    switch type {
+    case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+      LIBINPUT_EVENT_TOUCH_CANCEL:
+      guard let touch = libinput_event_get_touch_event(event) else { return nil }
+      let slot = Int(libinput_event_touch_get_slot(touch))
+      let seatSlot = Int(libinput_event_touch_get_seat_slot(touch))
+      if type == LIBINPUT_EVENT_TOUCH_UP {
+        return .touchUp(device: id, slot: slot, seatSlot: seatSlot)
+      }
+      if type == LIBINPUT_EVENT_TOUCH_CANCEL {
+        return .touchCancel(device: id, slot: slot, seatSlot: seatSlot)
+      }
+      let position = Point(
+        x: libinput_event_touch_get_x_transformed(touch, 1),
+        y: libinput_event_touch_get_y_transformed(touch, 1))
+      return type == LIBINPUT_EVENT_TOUCH_DOWN
+        ? .touchDown(device: id, slot: slot, seatSlot: seatSlot, position: position)
+        : .touchMotion(device: id, slot: slot, seatSlot: seatSlot, position: position)
+    case LIBINPUT_EVENT_TOUCH_FRAME:
+      return .touchFrame(device: id)
+    case LIBINPUT_EVENT_POINTER_MOTION:
+      guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
+      return .pointerMotion(
+        device: id, dx: libinput_event_pointer_get_dx(pointer),
+        dy: libinput_event_pointer_get_dy(pointer))
+    case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+      guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
+      return .pointerMotionAbsolute(
+        device: id,
+        position: Point(
+          x: libinput_event_pointer_get_absolute_x_transformed(pointer, 1),
+          y: libinput_event_pointer_get_absolute_y_transformed(pointer, 1)))
+    case LIBINPUT_EVENT_POINTER_BUTTON:
+      guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
+      return .pointerButton(
+        device: id, button: libinput_event_pointer_get_button(pointer),
+        pressed: libinput_event_pointer_get_button_state(pointer)
+          == LIBINPUT_BUTTON_STATE_PRESSED)
+    case LIBINPUT_EVENT_KEYBOARD_KEY:
+      guard let keyboard = libinput_event_get_keyboard_event(event) else { return nil }
+      return .key(
+        device: id, code: libinput_event_keyboard_get_key(keyboard),
+        pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED)
+    default:
+      return nil  // scrolling, gestures, tablets, switches: not used
+    }
+  }
+
+  private func register(_ device: OpaquePointer) -> InputDeviceInfo {
+    libinput_device_ref(device)
+    let id = nextID
+    nextID += 1
+    ids[device] = id
+    devicesByID[id] = device
+    var capabilities: InputCapabilities = []
+    let known: [(libinput_device_capability, InputCapabilities)] = [
+      (LIBINPUT_DEVICE_CAP_TOUCH, .touch), (LIBINPUT_DEVICE_CAP_POINTER, .pointer),
+      (LIBINPUT_DEVICE_CAP_KEYBOARD, .keyboard), (LIBINPUT_DEVICE_CAP_TABLET_TOOL, .other),
+      (LIBINPUT_DEVICE_CAP_TABLET_PAD, .other), (LIBINPUT_DEVICE_CAP_GESTURE, .other),
+      (LIBINPUT_DEVICE_CAP_SWITCH, .other),
+    ]
+    for (capability, flag) in known where libinput_device_has_capability(device, capability) != 0 {
+      capabilities.insert(flag)
+    }
+    return InputDeviceInfo(
+      id: id, name: String(cString: libinput_device_get_name(device)),
+      sysname: String(cString: libinput_device_get_sysname(device)),
+      capabilities: capabilities,
+      touchCount: max(0, Int(libinput_device_touch_get_touch_count(device))),
+      outputName: libinput_device_get_output_name(device).map { String(cString: $0) })
+  }
+}
+
+/// The logger libinput's messages go to (libinput's user data, read from its C callback).
+private final class LibinputLog: Sendable {
+  let logger: Logger
+  init(logger: Logger) { self.logger = logger }
+}
+
+/// Opening and closing input devices for libinput: the one place that will ask the seat
+/// (libseat) instead once the app runs unprivileged.
+enum InputDeviceAccess {
+  /// Opens an event node read-write, non-blocking, close-on-exec; returns the descriptor or
+  /// minus errno, as libinput's `open_restricted` must.
+  static func open(_ path: String) -> Int32 {
+    let fd = retryingEINTR { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+    return fd >= 0 ? fd : -errno
+  }
+
+  /// Closes a descriptor from `open`.
+  static func close(_ fd: Int32) {
+    _ = Glibc.close(fd)
+  }
+}

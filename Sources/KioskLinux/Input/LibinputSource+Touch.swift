@@ -1,0 +1,89 @@
+import KioskGraphics
+import KioskUI
+
+extension LibinputSource {
+  /// The touch id of the mouse's finger (touch ids of fingers are seat slots, 0 and up).
+  static let pointerFinger = -1
+  /// BTN_LEFT in linux/input-event-codes.h.
+  static let leftButton: UInt32 = 0x110
+
+  // MARK: Touch
+
+  func touchDown(device: Int, id: Int, position: Point) {
+    let location = screen.point(atPanelFraction: position)
+    fingers[id] = (device, location)
+    pendingTouches.append(TouchSample(id: id, phase: .began, location: location))
+    noteFirstUse(of: device, "touch at \(location.logDescription) pt")
+  }
+
+  func touchMoved(id: Int, position: Point) {
+    guard let finger = fingers[id] else { return }
+    let location = screen.point(atPanelFraction: position)
+    fingers[id] = (finger.device, location)
+    pendingTouches.append(TouchSample(id: id, phase: .moved, location: location))
+  }
+
+  func touchLifted(id: Int, phase: Touch.Phase) {
+    guard let finger = fingers.removeValue(forKey: id) else { return }
+    pendingTouches.append(TouchSample(id: id, phase: phase, location: finger.location))
+  }
+
+  /// A touch frame ended: its changes go to the app as one batch.
+  func flushTouches() {
+    guard !pendingTouches.isEmpty else { return }
+    let samples = pendingTouches
+    pendingTouches = []
+    touchHandler(samples)
+  }
+
+  /// A device went away: its fingers still down are cancelled (with whatever its unfinished
+  /// frame held).
+  func cancelTouches(of device: Int) {
+    let ids = fingers.filter { $0.value.device == device }.keys.sorted()
+    for id in ids { touchLifted(id: id, phase: .cancelled) }
+    flushTouches()
+  }
+
+  // MARK: Pointer (a mouse is one finger)
+
+  func pointerMoved(dx: Double, dy: Double) {
+    // libinput's deltas are in pixels of a 1000 dpi mouse: move as many screen pixels.
+    moveCursor(to: Point(x: cursor.x + dx / screen.scale, y: cursor.y + dy / screen.scale))
+  }
+
+  func pointerMoved(to position: Point) {
+    moveCursor(to: screen.point(atPanelFraction: position))
+  }
+
+  private func moveCursor(to point: Point) {
+    let bounds = screen.bounds
+    let pixel = 1 / screen.scale
+    let clamped = Point(
+      x: min(max(point.x, bounds.minX), bounds.maxX - pixel),
+      y: min(max(point.y, bounds.minY), bounds.maxY - pixel))
+    guard clamped != cursor else { return }
+    cursor = clamped
+    guard pointerButtonDevice != nil else { return }
+    touchHandler([TouchSample(id: Self.pointerFinger, phase: .moved, location: cursor)])
+  }
+
+  func pointerButton(device: Int, button: UInt32, pressed: Bool) {
+    guard button == Self.leftButton else { return }
+    if pressed {
+      guard pointerButtonDevice == nil else { return }
+      pointerButtonDevice = device
+      noteFirstUse(of: device, "click at \(cursor.logDescription) pt")
+      touchHandler([TouchSample(id: Self.pointerFinger, phase: .began, location: cursor)])
+    } else {
+      guard pointerButtonDevice == device else { return }
+      pointerButtonDevice = nil
+      touchHandler([TouchSample(id: Self.pointerFinger, phase: .ended, location: cursor)])
+    }
+  }
+
+  func cancelPointer(of device: Int) {
+    guard pointerButtonDevice == device else { return }
+    pointerButtonDevice = nil
+    touchHandler([TouchSample(id: Self.pointerFinger, phase: .cancelled, location: cursor)])
+  }
+}

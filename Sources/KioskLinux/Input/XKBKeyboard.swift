@@ -1,0 +1,145 @@
+internal import CXKBCommon
+import Glibc
+import KioskUI
+
+/// A keyboard layout by its XKB names (rules, model, layout, variant, options), as in
+/// `/etc/default/keyboard`: `layout: "de", variant: "nodeadkeys"`.
+public struct KeyboardLayout: Sendable, Equatable {
+  /// The rules file; `evdev` on Linux.
+  public var rules = "evdev"
+  /// The keyboard model, e.g. `pc105`.
+  public var model = "pc105"
+  /// One or more layouts, comma-separated, e.g. `us` or `us,ru`.
+  public var layout = "us"
+  /// The layout variants, comma-separated, e.g. `dvorak`; empty for the default.
+  public var variant = ""
+  /// XKB options, comma-separated, e.g. `ctrl:nocaps`.
+  public var options = ""
+
+  /// The US layout on a 105-key keyboard.
+  public init() {}
+
+  /// A layout by name, with an optional variant and options.
+  public init(layout: String, variant: String = "", options: String = "") {
+    self.layout = layout
+    self.variant = variant
+    self.options = options
+  }
+}
+
+/// A keyboard layout could not be compiled.
+public struct KeymapError: Error, CustomStringConvertible {
+  /// The layout that failed.
+  public var layout: KeyboardLayout
+  /// What went wrong.
+  public var reason: String
+
+  public var description: String {
+    "cannot compile the keyboard layout \(layout.layout)"
+      + (layout.variant.isEmpty ? "" : " (\(layout.variant))")
+      + (layout.options.isEmpty ? "" : " with options \(layout.options)")
+      + ": \(reason) (are the layouts of xkb-data in /usr/share/X11/xkb?)"
+  }
+}
+
+/// The state of the seat's keyboards through xkbcommon: which modifiers are held or locked,
+/// and the text each key types with the layout.
+@MainActor
+final class XKBKeyboard {
+  private let context: OpaquePointer
+  private let keymap: OpaquePointer
+  private let state: OpaquePointer
+  /// A second state holding only Shift and the layout, for `charactersIgnoringModifiers`.
+  private let shiftOnly: OpaquePointer
+  private let shiftMask: UInt32
+
+  /// evdev key codes are XKB key codes minus 8 (the X11 convention).
+  private static let evdevOffset: UInt32 = 8
+
+  init(layout: KeyboardLayout) throws {
+    guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+      throw KeymapError(layout: layout, reason: "xkb_context_new failed")
+    }
+    let keymap = Self.compile(layout, in: context)
+    guard let keymap else {
+      xkb_context_unref(context)
+      throw KeymapError(layout: layout, reason: "xkbcommon refused the names")
+    }
+    guard let state = xkb_state_new(keymap), let shiftOnly = xkb_state_new(keymap) else {
+      xkb_keymap_unref(keymap)
+      xkb_context_unref(context)
+      throw KeymapError(layout: layout, reason: "xkb_state_new failed")
+    }
+    self.context = context
+    self.keymap = keymap
+    self.state = state
+    self.shiftOnly = shiftOnly
+    let shift = xkb_keymap_mod_get_index(keymap, "Shift")
+    shiftMask = shift < 32 ? 1 << shift : 0
+  }
+
+  isolated deinit {
+    xkb_state_unref(shiftOnly)
+    xkb_state_unref(state)
+    xkb_keymap_unref(keymap)
+    xkb_context_unref(context)
+  }
+
+  private static func compile(_ layout: KeyboardLayout, in context: OpaquePointer)
+    -> OpaquePointer?
+  {
+    let fields = [layout.rules, layout.model, layout.layout, layout.variant, layout.options]
+    let strings = fields.map { strdup($0) }
+    defer { for string in strings { free(string) } }
+    var names = xkb_rule_names(
+      rules: strings[0], model: strings[1], layout: strings[2], variant: strings[3],
+      options: strings[4])
+    return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+  }
+
+  /// The key as apps see it (text and modifiers from the state before this change), then
+  /// the state updated with the key going down or up.
+  func handle(code: UInt32, pressed: Bool) -> Key {
+    let keycode = code + Self.evdevOffset
+    let key = describe(keycode: keycode, code: code)
+    xkb_state_update_key(state, keycode, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+    return key
+  }
+
+  private func describe(keycode: UInt32, code: UInt32) -> Key {
+    let characters = Self.text(of: keycode, in: state)
+    let depressed = xkb_state_serialize_mods(state, XKB_STATE_MODS_EFFECTIVE) & shiftMask
+    let group = xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE)
+    xkb_state_update_mask(shiftOnly, depressed, 0, 0, 0, 0, group)
+    var flags = modifierFlags
+    let symbol = xkb_state_key_get_one_sym(state, keycode)
+    if Self.keypadSymbols.contains(symbol) { flags.insert(.numericPad) }
+    return Key(
+      keyCode: Int(code), characters: characters,
+      charactersIgnoringModifiers: Self.text(of: keycode, in: shiftOnly), modifierFlags: flags)
+  }
+
+  /// The modifiers in effect now.
+  var modifierFlags: KeyModifierFlags {
+    var flags: KeyModifierFlags = []
+    let names: [(String, KeyModifierFlags)] = [
+      ("Shift", .shift), ("Control", .control), ("Mod1", .alternate), ("Mod4", .command),
+      ("Lock", .capsLock),
+    ]
+    for (name, flag) in names
+    where xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 {
+      flags.insert(flag)
+    }
+    return flags
+  }
+
+  /// XKB_KEY_KP_Space through XKB_KEY_KP_Equal: the keypad's keysyms.
+  private static let keypadSymbols: ClosedRange<UInt32> = 0xff80...0xffbd
+
+  private static func text(of keycode: UInt32, in state: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let length = xkb_state_key_get_utf8(state, keycode, &buffer, buffer.count)
+    guard length > 0, Int(length) < buffer.count else { return "" }
+    return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,167 @@
+import KioskGraphics
+import KioskUI
+import Logging
+
+@testable import KioskLinux
+
+/// libinput in memory: tests plug devices and script touches, clicks and keys; events come
+/// out as libinput would hand them over (seat slots allocated across the seat, positions
+/// normalised and passed through the device's calibration matrix as libinput applies it).
+@MainActor
+final class FakeLibinputBackend: LibinputBackend {
+  let fileDescriptor: Int32 = -1
+  private var queue: [LibinputEvent] = []
+  /// The matrices set through the seam, by device.
+  private(set) var calibrations: [Int: TouchCalibration] = [:]
+  /// Devices that take a calibration matrix (touchscreens).
+  private var calibratable: Set<Int> = []
+  /// Seat slots of fingers down, by device and slot.
+  private var seatSlots: [Int: [Int: Int]] = [:]
+  private var nextDevice = 1
+  private(set) var dispatches = 0
+
+  /// Plugs a device in; returns its id.
+  @discardableResult
+  func plug(_ name: String, _ capabilities: InputCapabilities, touchCount: Int = 10) -> Int {
+    let id = nextDevice
+    nextDevice += 1
+    if capabilities.contains(.touch) { calibratable.insert(id) }
+    queue.append(
+      .deviceAdded(
+        InputDeviceInfo(
+          id: id, name: name, sysname: "event\(id)", capabilities: capabilities,
+          touchCount: capabilities.contains(.touch) ? touchCount : 0)))
+    return id
+  }
+
+  /// Unplugs a device, without lifting its fingers first.
+  func unplug(_ device: Int) {
+    seatSlots[device] = nil
+    calibratable.remove(device)
+    queue.append(.deviceRemoved(device: device))
+  }
+
+  /// A finger touches down at `raw` (0…1 across the digitizer, before calibration).
+  func down(_ device: Int, slot: Int, at raw: Point) {
+    let used = Set(seatSlots.values.flatMap(\.values))
+    let seatSlot = (0...).first { !used.contains($0) } ?? 0
+    seatSlots[device, default: [:]][slot] = seatSlot
+    queue.append(
+      .touchDown(device: device, slot: slot, seatSlot: seatSlot, position: calibrated(raw, device)))
+  }
+
+  func move(_ device: Int, slot: Int, to raw: Point) {
+    guard let seatSlot = seatSlots[device]?[slot] else { return }
+    queue.append(
+      .touchMotion(
+        device: device, slot: slot, seatSlot: seatSlot, position: calibrated(raw, device)))
+  }
+
+  func up(_ device: Int, slot: Int) {
+    guard let seatSlot = seatSlots[device]?.removeValue(forKey: slot) else { return }
+    queue.append(.touchUp(device: device, slot: slot, seatSlot: seatSlot))
+  }
+
+  func frame(_ device: Int) {
+    queue.append(.touchFrame(device: device))
+  }
+
+  func mouseMove(_ device: Int, dx: Double, dy: Double) {
+    queue.append(.pointerMotion(device: device, dx: dx, dy: dy))
+  }
+
+  func mouseMove(_ device: Int, toAbsolute raw: Point) {
+    queue.append(.pointerMotionAbsolute(device: device, position: calibrated(raw, device)))
+  }
+
+  func button(_ device: Int, _ button: UInt32 = 0x110, pressed: Bool) {
+    queue.append(.pointerButton(device: device, button: button, pressed: pressed))
+  }
+
+  func key(_ device: Int, _ code: UInt32, pressed: Bool) {
+    queue.append(.key(device: device, code: code, pressed: pressed))
+  }
+
+  /// libinput: `x' = a·x + b·y + c`, `y' = d·x + e·y + f` on normalised coordinates.
+  private func calibrated(_ raw: Point, _ device: Int) -> Point {
+    calibrations[device]?.apply(to: raw) ?? raw
+  }
+
+  // MARK: LibinputBackend
+
+  func dispatch() throws { dispatches += 1 }
+
+  func nextEvent() -> LibinputEvent? {
+    queue.isEmpty ? nil : queue.removeFirst()
+  }
+
+  func setCalibration(_ calibration: TouchCalibration, device: Int) -> Bool {
+    guard calibratable.contains(device) else { return false }
+    calibrations[device] = calibration
+    return true
+  }
+}
+
+/// A `LibinputSource` on the fake, recording what it delivers.
+@MainActor
+final class LibinputHarness {
+  let backend = FakeLibinputBackend()
+  let log = LogRecorder()
+  let source: LibinputSource
+  private let delivered = Deliveries()
+
+  /// With `deliver`, touches and keys go to the application instead of being recorded.
+  init(
+    screen: Screen, configuration: LibinputConfiguration = LibinputConfiguration(),
+    keyboard: XKBKeyboard? = nil, deliver: Bool = false
+  ) {
+    let log = self.log
+    let delivered = self.delivered
+    let logger = Logger(label: "test") { _ in RecordingLogHandler(recorder: log) }
+    let recordTouches: @MainActor ([TouchSample]) -> Void = { delivered.batches.append($0) }
+    let recordPresses: @MainActor ([PressSample]) -> Void = {
+      delivered.presses.append(contentsOf: $0)
+    }
+    source = LibinputSource(
+      backend: backend, screen: screen, configuration: configuration, keyboard: keyboard,
+      logger: logger, touchHandler: deliver ? nil : recordTouches,
+      pressHandler: deliver ? nil : recordPresses)
+    source.start()
+  }
+
+  /// Lets the source read what the fake queued, as its dispatch source would.
+  func run() { source.processEvents() }
+
+  /// The touch batches delivered so far, one per frame (or pointer event).
+  var batches: [[TouchSample]] { delivered.batches }
+  /// Every touch sample delivered so far.
+  var samples: [TouchSample] { delivered.batches.flatMap { $0 } }
+  /// Every key sample delivered so far.
+  var presses: [PressSample] { delivered.presses }
+}
+
+@MainActor
+private final class Deliveries {
+  var batches: [[TouchSample]] = []
+  var presses: [PressSample] = []
+}
+
+/// Log lines kept in memory (`"info input: added …"`).
+final class LogRecorder: @unchecked Sendable {
+  var lines: [String] = []
+}
+
+struct RecordingLogHandler: LogHandler {
+  let recorder: LogRecorder
+  var logLevel: Logger.Level = .trace
+  var metadata: Logger.Metadata = [:]
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    recorder.lines.append("\(event.level) \(event.message)")
+  }
+}
