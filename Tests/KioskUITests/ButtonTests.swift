@@ -154,5 +154,20 @@ struct ButtonTests {
     #expect(button.contentEdgeInsets == .zero)
     #expect(app.snapshot().pixel(x: 15, y: 15) == .black)  // no plate
     #expect(button.currentTitleColor == .white)
+    let icon = try Image.render(size: Size(width: 20, height: 20)) { context in
+      context.setFillColor(.red)
+      context.fill(Rect(x: 0, y: 0, width: 20, height: 20))
+    }
+    button.setImage(icon, for: .normal)
+    app.runUntilIdle()
+    let iconCentre = try #require(button.imageView).convert(Point(x: 10, y: 10), to: nil)
+    let (x, y) = (Int(iconCentre.x), Int(iconCentre.y))
+    #expect(app.snapshot().pixel(x: x, y: y) == .red)
+    app.touch(.began, at: Point(x: 50, y: 30))
+    // Nothing to shade: the image fades while the finger is down.
+    let faded = app.snapshot().pixel(x: x, y: y)
+    #expect(faded.red < 0.7 && faded.red > 0.5)
+    app.touch(.ended, at: Point(x: 50, y: 30))
+    #expect(app.snapshot().pixel(x: x, y: y) == .red)
   }
 }

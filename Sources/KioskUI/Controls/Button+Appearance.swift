@@ -47,8 +47,9 @@ extension Button {
     }
     let highlighted = state.contains(.highlighted)
     shade.isHidden = !(usesPlate && highlighted)
-    // Images without a look of their own for the highlight fade while a finger is on them.
-    let fadesImages = highlighted && buttonType == .custom
+    // Without a plate to shade, images that have no look of their own for the highlight
+    // fade while a finger is on them.
+    let fadesImages = highlighted && !usesPlate
     imageContent.alpha =
       fadesImages && images[state.rawValue] == nil ? Self.highlightedImageAlpha : 1
     backgroundImageContent.alpha =
