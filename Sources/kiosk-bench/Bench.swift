@@ -44,6 +44,10 @@ struct Figures {
   var allocationsPerPartialFrame = 0.0
   var idleFrames = 0
   var idleCPUMs = 0.0
+  var touchToPresentFrames = 0.0
+  var touchToPresentWorstFrames = 0.0
+  var touchToScanoutFrames = 0.0
+  var touchTrials = 0
 
   var fullOverMemcpy: Double { fullFrameMs / memcpyFrameMs }
   var damageFraction: Double { partialFrameMs / fullFrameMs }
@@ -56,6 +60,9 @@ struct Figures {
       "layout_display_1000_views_ms": layoutDisplay1000Ms,
       "allocations_per_frame": allocationsPerFrame, "idle_frames": idleFrames,
       "present_copy_fraction": presentCopyFraction,
+      "touch_to_present_frames": touchToPresentFrames,
+      "touch_to_present_worst_frames": touchToPresentWorstFrames,
+      "touch_to_scanout_frames": touchToScanoutFrames,
     ]
   }
 
@@ -85,6 +92,14 @@ struct Figures {
     row(
       "(f) frames produced in 2 s idle", "\(idleFrames)",
       String(format: "target 0 (CPU %.1f ms)", idleCPUMs))
+    row(
+      "(g) touch-down to highlight on screen", String(format: "%.2f frames", touchToPresentFrames),
+      String(
+        format: "median of %d, worst %.2f; target ≤ 1 frame (60 Hz, animation running)",
+        touchTrials, touchToPresentWorstFrames))
+    row(
+      "    … until the next 60 Hz scanout", String(format: "%.2f frames", touchToScanoutFrames),
+      "median; a panel latches a presented frame at its next vblank")
   }
 }
 
@@ -125,12 +140,11 @@ struct Measurements {
       return timed { loop.runUntilIdle() }
     }
 
-    // (c) only the Back button's background changes.
-    let colors = [Color(hex: 0xd1d1d6), ReferenceScene.barColor]
+    // (c) only the Back button's background changes: it is highlighted and let go.
     step = 0
     func highlight() {
       step += 1
-      scene.backButton.backgroundColor = colors[step % 2]
+      scene.backButton.isHighlighted = step % 2 == 1
     }
     figures.partialFrameMs = median(of: frames) {
       highlight()
@@ -154,9 +168,89 @@ struct Measurements {
     // (f) two seconds of real idleness: real clock, main queue, nothing changing.
     (figures.idleFrames, figures.idleCPUMs) = try idle(screen: screen, seconds: 2)
 
+    // (g) touch-down to the frame that shows the Back button highlighted, in real time.
+    let latency = try touchToPresent(trials: max(frames / 2, 20))
+    figures.touchToPresentFrames = latency.median
+    figures.touchToPresentWorstFrames = latency.worst
+    figures.touchTrials = latency.trials
+    figures.touchToScanoutFrames = latency.scanout
+
     // (d) a fresh screen of 1,000 drawing views, laid out and drawn anew each run.
     figures.layoutDisplay1000Ms = try layoutAndDisplay(count: 1000)
     return figures
+  }
+
+  /// The reference scene on a real-time 60 Hz virtual panel with an animation running (so
+  /// a frame is often in flight when the finger lands, the worst case). Each trial: another
+  /// thread waits a random fraction of a refresh, notes the time and queues a touch-down on
+  /// the main queue, as an input backend's dispatch source does; the time until the first
+  /// presented frame whose pixel under the Back button has turned grey is the latency.
+  private func touchToPresent(trials: Int) throws -> (
+    median: Double, worst: Double, scanout: Double, trials: Int
+  ) {
+    let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
+    let output = try VirtualOutput(for: screen, timing: .realTime)
+    Transaction.useMainQueue()
+    screen.attach(output)
+    let window = Window(screen: screen)
+    let scene = ReferenceScene(window: window, icon: try ReferenceScene.makeIcon())
+    let spinner = View(frame: Rect(x: 900, y: 8, width: 28, height: 28))
+    spinner.backgroundColor = Color(hex: 0x007aff)
+    scene.navigationBar.addSubview(spinner)
+    window.makeKeyAndVisible()
+    View.animate(withDuration: 1, delay: 0, options: [.repeat, .curveLinear]) {
+      spinner.transform = AffineTransform(rotationAngle: .pi / 2)
+    }
+    let interval = 1 / output.refreshRate
+    let target = Point(x: 58, y: 22)  // the Back button's centre, in points
+    let probe = (x: Int(target.x * screen.scale), y: Int(target.y * screen.scale))
+    let grey = ReferenceScene.highlightColor
+
+    final class Trial: @unchecked Sendable {
+      var queuedAt = 0.0
+      var waiting = false
+    }
+    let trial = Trial()
+    var latencies: [Double] = []
+    var scanouts: [Double] = []
+    output.presentObserver = { frame in
+      guard trial.waiting, isClose(frame.pixel(x: probe.x, y: probe.y), grey) else { return }
+      trial.waiting = false
+      let presented = monotonicSeconds()
+      latencies.append((presented - trial.queuedAt) / interval)
+      scanouts.append((output.nextRefresh(after: presented) - trial.queuedAt) / interval)
+    }
+    func settle(_ seconds: Double) { RunLoop.main.run(until: Date(timeIntervalSinceNow: seconds)) }
+    settle(0.2)
+    for index in 0..<trials {
+      let delay = interval * Double((index * 7919) % 100) / 100  // spread over the refresh
+      DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+        trial.queuedAt = monotonicSeconds()
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated {
+            trial.waiting = true
+            Application.shared.sendTouches(
+              [TouchSample(id: 0, phase: .began, location: target)], on: screen)
+          }
+        }
+      }
+      let deadline = Date(timeIntervalSinceNow: 1)
+      settle(delay + interval / 2)
+      while trial.waiting, Date() < deadline { settle(interval / 4) }
+      trial.waiting = false
+      Application.shared.sendTouches(
+        [TouchSample(id: 0, phase: .ended, location: target)], on: screen)
+      settle(interval * 3)
+    }
+    output.presentObserver = nil
+    screen.detachOutput()
+    guard !latencies.isEmpty else { return (.infinity, .infinity, .infinity, 0) }
+    latencies.sort()
+    scanouts.sort()
+    return (
+      latencies[latencies.count / 2], latencies[latencies.count - 1],
+      scanouts[scanouts.count / 2], latencies.count
+    )
   }
 
   private func memcpyBaseline(bytes: Int) throws -> Double {
@@ -273,6 +367,12 @@ func timed(_ body: () -> Void) -> Double {
   let start = monotonicSeconds()
   body()
   return (monotonicSeconds() - start) * 1000
+}
+
+/// Whether two colours are the same up to 8-bit rounding.
+func isClose(_ a: Color, _ b: Color) -> Bool {
+  abs(a.red - b.red) < 2.5 / 255 && abs(a.green - b.green) < 2.5 / 255
+    && abs(a.blue - b.blue) < 2.5 / 255
 }
 
 func cpuSeconds() -> Double {

@@ -10,7 +10,7 @@ final class ReferenceScene {
 
   let navigationBar: View
   let navigationLine: View
-  let backButton: View
+  let backButton: ReferenceBackButton
   let table: View
   let rows: [View]
   let separators: [View]
@@ -42,11 +42,13 @@ final class ReferenceScene {
     title.text = "Recipes"
     title.font = Font(name: "DejaVu Sans", size: 17, weight: .bold)
     title.textAlignment = .center
-    backButton = Self.box(Rect(x: 8, y: 2, width: 100, height: 40), Self.barColor)
+    backButton = ReferenceBackButton(type: .custom)
+    backButton.frame = Rect(x: 8, y: 2, width: 100, height: 40)
     let back = Label(frame: Rect(x: 8, y: 0, width: 92, height: 40))
     back.text = "Back"
     back.font = font(17)
     back.textColor = Color(hex: 0x007aff)
+    back.isUserInteractionEnabled = false
     backButton.addSubview(back)
     navigationBar.addSubview(navigationLine)
     navigationBar.addSubview(title)
@@ -97,6 +99,9 @@ final class ReferenceScene {
     return view
   }
 
+  /// The highlighted Back button's colour (iOS's pressed bar-button grey).
+  static let highlightColor = Color(hex: 0xd1d1d6)
+
   /// The number of layers in the scene.
   var layerCount: Int {
     func count(_ view: View) -> Int { 1 + view.subviews.reduce(0) { $0 + count($1) } }
@@ -118,5 +123,22 @@ final class ReferenceScene {
       context.fillEllipse(in: Rect(x: 30, y: 30, width: 24, height: 24))
     }
     return try Image(data: try drawn.pngData(), scale: 2)
+  }
+}
+
+/// The scene's Back button: a real `Button` (it tracks touches and highlights like any
+/// other), drawn as the scene says: the bar's colour, turning grey while pressed.
+@MainActor
+final class ReferenceBackButton: Button {
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    backgroundColor = ReferenceScene.barColor
+    isOpaque = true
+  }
+
+  override var isHighlighted: Bool {
+    didSet {
+      backgroundColor = isHighlighted ? ReferenceScene.highlightColor : ReferenceScene.barColor
+    }
   }
 }
