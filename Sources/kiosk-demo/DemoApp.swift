@@ -30,40 +30,50 @@ final class DemoApp: ApplicationDelegate {
     let content = Rect(x: 0, y: 56, width: bounds.width, height: bounds.height - 56)
     pages = [
       TextPage(frame: content), ImagesPage(frame: content), DrawingPage(frame: content),
-      AnimationPage(frame: content),
+      AnimationPage(frame: content), TouchPage(frame: content),
     ]
     for (index, page) in pages.enumerated() {
       page.autoresizingMask = [.flexibleWidth, .flexibleHeight]
       page.alpha = index == 0 ? 1 : 0
       window.addSubview(page)
     }
+    header.pageCount = pages.count
+    header.onSelectPage = { [weak self] index in self?.userSelected(page: index) }
     show(page: 0)
     window.makeKeyAndVisible()
     self.window = window
-    // Each page stays three seconds, then the next fades in.
-    pageTimer = ScheduledAction.after(3, repeating: 3) { [weak self] in self?.advance() }
+    // Attract mode: each page stays three seconds, then the next fades in, until somebody
+    // picks a page in the header; from then on the pages stay where they are put.
+    pageTimer = ScheduledAction.after(3, repeating: 3) { [weak self] in
+      guard let self, self.current + 1 < self.pages.count else { return }
+      if self.current + 2 == self.pages.count { self.pageTimer?.cancel() }
+      self.crossFade(to: self.current + 1)
+    }
     return true
   }
 
-  private func advance() {
-    guard current + 1 < pages.count else { return }
-    if current + 2 == pages.count { pageTimer?.cancel() }
-    let previous = pages[current]
-    current += 1
+  private func userSelected(page index: Int) {
+    pageTimer?.cancel()
+    pageTimer = nil
+    crossFade(to: index)
+  }
+
+  private func crossFade(to index: Int) {
+    guard index != current, pages.indices.contains(index) else { return }
+    current = index
     show(page: current)
     let next = pages[current]
     View.animate(
-      withDuration: 0.4, delay: 0, options: [.curveEaseInOut],
+      withDuration: 0.4, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState],
       animations: {
-        previous.alpha = 0
+        for page in self.pages where page !== next { page.alpha = 0 }
         next.alpha = 1
       },
-      completion: { _ in next.didAppear() })
+      completion: { finished in if finished { next.didAppear() } })
   }
 
   private func show(page index: Int) {
     header.title = pages[index].title
-    header.pageCount = pages.count
     header.currentPage = index
     if index == 0 { pages[0].didAppear() }
   }
@@ -77,18 +87,31 @@ class DemoPage: View {
   func didAppear() {}
 }
 
-/// The bar along the top: the page's title and a dot per page.
+/// The bar along the top: the page's title and a numbered button per page (the current
+/// one outlined); tapping one goes to that page.
 @MainActor
 final class HeaderView: View {
   private let titleLabel = Label(frame: .zero)
+  private var pageButtons: [Button] = []
+  /// Called with the index of the page button tapped.
+  var onSelectPage: ((Int) -> Void)?
+
+  /// A page button's size and the gap between two, in points (the real-kernel touch test
+  /// aims at them: Tests/KioskQEMUTests/TouchQEMUTests.swift).
+  static let buttonSize = Size(width: 40, height: 40)
+  static let buttonGap = 6.0
+  static let trailingMargin = 12.0
+
   var title = "" {
     didSet { titleLabel.text = title }
   }
   var pageCount = 0 {
-    didSet { setNeedsDisplay() }
+    didSet { makeButtons() }
   }
   var currentPage = 0 {
-    didSet { setNeedsDisplay() }
+    didSet {
+      for (index, button) in pageButtons.enumerated() { button.isSelected = index == currentPage }
+    }
   }
 
   override init(frame: Rect) {
@@ -101,16 +124,39 @@ final class HeaderView: View {
     addSubview(titleLabel)
   }
 
-  override func layoutSubviews() {
-    titleLabel.frame = Rect(x: 20, y: 0, width: bounds.width - 160, height: bounds.height)
+  private func makeButtons() {
+    for button in pageButtons { button.removeFromSuperview() }
+    pageButtons = (0..<pageCount).map { index in
+      let button = Button(type: .system)
+      button.setTitle("\(index + 1)", for: .normal)
+      button.setTitleColor(.systemBlue, for: .selected)
+      button.contentEdgeInsets = .zero
+      button.cornerRadius = 10
+      button.isSelected = index == currentPage
+      button.addTarget(self, action: { header in header.onSelectPage?(index) }, for: .touchUpInside)
+      addSubview(button)
+      return button
+    }
+    setNeedsLayout()
   }
 
-  override func draw(_ rect: Rect) {
-    guard let context = GraphicsContext.current else { return }
-    for index in 0..<pageCount {
-      let x = bounds.width - 24 - Double(pageCount - 1 - index) * 20
-      context.setFillColor(index == currentPage ? .white : Color(white: 1, alpha: 0.35))
-      context.fillEllipse(in: Rect(x: x - 5, y: bounds.midY - 5, width: 10, height: 10))
+  override func layoutSubviews() {
+    let size = Self.buttonSize
+    let buttonsWidth = Double(pageButtons.count) * (size.width + Self.buttonGap)
+    titleLabel.frame = Rect(
+      x: 20, y: 0, width: max(bounds.width - 40 - buttonsWidth, 0), height: bounds.height)
+    for (index, button) in pageButtons.enumerated() {
+      button.frame = Self.frameOfButton(index, of: pageButtons.count, in: bounds)
     }
+  }
+
+  /// Where page button `index` of `count` sits in a header of `bounds`.
+  static func frameOfButton(_ index: Int, of count: Int, in bounds: Rect) -> Rect {
+    let x =
+      bounds.width - trailingMargin - Double(count - index) * buttonSize.width
+      - Double(count - 1 - index) * buttonGap
+    return Rect(
+      x: x, y: (bounds.height - buttonSize.height) / 2, width: buttonSize.width,
+      height: buttonSize.height)
   }
 }

@@ -32,11 +32,56 @@ struct DemoAndRuntimeTests {
     let (status, output) = try run(["--backend", "virtual", "--output", folder.path])
     #expect(status == 0, "\(output)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == ["screen-01.png", "screen-02.png", "screen-03.png", "screen-04.png"])
+    #expect(files == (1...5).map { "screen-0\($0).png" })
     for file in files {
       let image = try Image(contentsOfFile: folder.appendingPathComponent(file).path)
       #expect(image.pixelBuffer.width == 1920 && image.pixelBuffer.height == 1080)
     }
+  }
+
+  /// `--touch-script` replays touches on the virtual framebuffer: the header's page button
+  /// 5 stops the attract loop on the Touch page, then "Tap me" is tapped twice and the
+  /// switch once.
+  @Test func aTouchScriptDrivesTheDemo() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let script = folder.appendingPathComponent("touches.txt")
+    try """
+    # page button 5 (960×540 pt screen: 40 pt buttons, 6 pt apart, 12 pt from the right)
+    500  down 0 928 28
+    560  up   0
+    # "Tap me", twice
+    1500 down 0 150 108
+    1560 up   0
+    2000 down 0 150 108
+    2060 up   0
+    # the switch
+    2500 down 0 80 178
+    2560 up   0
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let (status, output) = try run([
+      "--backend", "virtual", "--output", folder.path, "--duration", "4",
+      "--touch-script", script.path,
+    ])
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("replaying 8 touch frames"), "\(output)")
+    let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("screen-") }.sorted()
+    let last = try #require(shots.last)
+    let image = try Image(contentsOfFile: folder.appendingPathComponent(last).path)
+    try assertSnapshot(of: Bitmap(buffer: image.pixelBuffer), named: "demo-after-touch-script")
+  }
+
+  @Test func aBadTouchScriptIsAUsageError() throws {
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bad-touches-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: script) }
+    try "0 down 0 10 10\n5 wiggle 0 1 1\n".write(to: script, atomically: true, encoding: .utf8)
+    let (status, output) = try run(["--backend", "virtual", "--touch-script", script.path])
+    #expect(status == 64)
+    #expect(output.contains("touch script line 2"), "\(output)")
   }
 
   @Test func badOptionsExitWithUsageCode() throws {
