@@ -1,4 +1,5 @@
 import Foundation
+import KioskGraphics
 import Testing
 
 extension RealKernel {
@@ -45,6 +46,102 @@ extension RealKernel {
       try vm.waitForLine(matching: "UINPUT PLAYED 2 frames")
       #expect(try vm.waitForLine(matching: "INJECTOR exited") == "INJECTOR exited 0")
       #expect(try vm.waitForExit() == 0)
+    }
+
+    /// The demo's header button for page 5 and its "Tap me" button, in points, on a
+    /// 1024×600 panel at scale 2 (Sources/kiosk-demo: HeaderView and TouchPage layouts).
+    private func demoTargets(rotation: Int) -> (pageButton: Point, tapMe: Point) {
+      let width = rotation % 180 == 0 ? 512.0 : 300.0
+      let height = rotation % 180 == 0 ? 300.0 : 512.0
+      let pageButton = Point(x: width - 12 - 20, y: 28)
+      let controlWidth = min(220, width * 0.4)
+      let rowHeight = min(70, (height - 56) / 4)
+      return (pageButton, Point(x: 40 + controlWidth / 2, y: 56 + 30 + min(rowHeight, 44) / 2))
+    }
+
+    /// Where a point of the rotated screen is on the 1024×600 panel: the transform the
+    /// compositor draws with, so a finger there touches what is drawn there.
+    private func panelPoint(_ point: Point, rotation: Int) -> Point {
+      let logical = rotation % 180 == 0 ? (1024.0, 600.0) : (600.0, 1024.0)
+      let turn = Rotation(degrees: rotation) ?? .degrees0
+      return Point(x: point.x * 2, y: point.y * 2)
+        .applying(turn.logicalToPanel(width: logical.0, height: logical.1))
+    }
+
+    private func script(_ taps: [Point]) -> String {
+      taps.enumerated().map { index, point in
+        let start = index * 700
+        return "\(start) down 0 \(point.x) \(point.y)\n\(start + 60) up 0"
+      }.joined(separator: "\n")
+    }
+
+    /// The demo on DRM with libinput on the udev seat; kiosk-uinput taps the header's page
+    /// button 5 and then "Tap me" where the panel shows them. The screen must then be what
+    /// the same taps (in points) give on the virtual framebuffer.
+    @Test(arguments: [0, 90])
+    func aTapOnTheTouchscreenPressesTheButtonUnderIt(rotation: Int) throws {
+      let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
+      try #require(
+        FileManager.default.isExecutableFile(atPath: uinput.path), "\(uinput.path) is missing")
+      let targets = demoTargets(rotation: rotation)
+      let expected = try referenceAfterTouches(
+        script([targets.pageButton, targets.tapMe]), rotation: rotation)
+      let onPanel = script([
+        panelPoint(targets.pageButton, rotation: rotation),
+        panelPoint(targets.tapMe, rotation: rotation),
+      ])
+      let vm = try QEMUMachine.boot(
+        script: """
+          \(startUdev)
+          \(writeScript(onPanel, to: "/tmp/taps.txt"))
+          \(shellQuoted(uinput.path)) --size 1024x600 --wait-for-signal /tmp/taps.txt & injector=$!
+          \(shellQuoted(demo.path)) --backend drm --rotation \(rotation) --duration 60 2>&1 & demo=$!
+          read -r go
+          kill -USR1 $injector
+          wait $injector
+          read -r done
+          kill $demo
+          wait $demo
+          """,
+        modules: ["bochs", "uinput", "evdev"], display: (1024, 600))
+      try vm.waitForLine(matching: "UINPUT READY")
+      // libinput reports the devices before the first frame is on screen.
+      let added = try vm.waitForLine(containing: "\"KioskKit virtual touchscreen\"")
+      #expect(added.contains("input: added") && added.contains("touch"), "\(added)")
+      try vm.waitForLine(containing: "lit up Virtual-1")
+      try vm.send(line: "")
+      try vm.waitForLine(containing: "input: first touch")
+      try vm.waitForLine(matching: "UINPUT PLAYED 4 frames")
+      let differing = try pixelsDifferingFromAnyPage(vm, pages: [expected])
+      try vm.send(line: "")
+      #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from the expected screen")
+      #expect(try vm.waitForExit() == 0)
+    }
+
+    /// The demo's screen on the virtual framebuffer after `touches` (in points).
+    private func referenceAfterTouches(_ touches: String, rotation: Int) throws -> Image {
+      let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("kiosk-touch-reference-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let file = folder.appendingPathComponent("touches.txt")
+      try touches.write(to: file, atomically: true, encoding: .utf8)
+      let size = rotation % 180 == 0 ? "512x300" : "300x512"
+      let process = Process()
+      process.executableURL = demo
+      process.arguments = [
+        "--backend", "virtual", "--scale", "2", "--size", size, "--rotation", "\(rotation)",
+        "--output", folder.path, "--duration", "4", "--touch-script", file.path,
+        "--log-level", "error",
+      ]
+      try process.run()
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
+      let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasPrefix("screen-") }.sorted()
+      let last = try #require(shots.last)
+      return try Image(contentsOfFile: folder.appendingPathComponent(last).path)
     }
   }
 }
