@@ -98,6 +98,37 @@ struct GestureRecognizerTests {
     #expect(fired == 1)
   }
 
+  @Test func aPanWaitingForASwipeBeginsAsSoonAsTheSwipeFails() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let view = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+    app.window.addSubview(view)
+    var swipes = 0
+    var panStates: [GestureRecognizer.State] = []
+    var firstTranslation: Point?
+    let swipe = SwipeGestureRecognizer { _ in swipes += 1 }
+    swipe.direction = .right
+    let pan = PanGestureRecognizer { pan in
+      panStates.append(pan.state)
+      if firstTranslation == nil { firstTranslation = pan.translation(in: nil) }
+    }
+    pan.require(toFail: swipe)
+    view.addGestureRecognizer(swipe)
+    view.addGestureRecognizer(pan)
+
+    app.drag(from: Point(x: 300, y: 100), to: Point(x: 100, y: 100), duration: 0.2)
+    // Heading left, the swipe fails at the first move, and the pan begins there.
+    #expect(swipes == 0)
+    #expect(panStates.first == .began && panStates.last == .ended)
+    #expect(panStates.count == 13)
+    #expect(isNear(firstTranslation ?? .zero, Point(x: -200.0 / 12, y: 0)))
+
+    panStates.removeAll()
+    app.advance(by: 1)
+    app.drag(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), duration: 0.2)
+    #expect(swipes == 1)
+    #expect(panStates.isEmpty)  // the swipe won
+  }
+
   @Test func aSingleTapWaitsForTheDoubleTapToFail() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let view = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
