@@ -135,6 +135,21 @@ open class Control: View {
 
   // MARK: Tracking hooks
 
+  /// UIKit's rule for controls under a gesture: a single-finger single tap recognized by
+  /// another view (a superview's tap) does not begin on an enabled control, so the
+  /// control's own action wins. Override to change it; call `super` for the rest.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer)
+    -> Bool
+  {
+    if isEnabled, gestureRecognizer.view !== self,
+      let tap = gestureRecognizer as? TapGestureRecognizer, tap.numberOfTapsRequired == 1,
+      tap.numberOfTouchesRequired == 1
+    {
+      return false
+    }
+    return super.gestureRecognizerShouldBegin(gestureRecognizer)
+  }
+
   /// A finger touched down on the control. Return `false` to ignore it (the control then
   /// neither highlights nor sends events for this touch). The default returns `true`.
   open func beginTracking(_ touch: Touch, with event: KioskUI.Event?) -> Bool {

@@ -188,14 +188,36 @@ open class Slider: Control {
   /// track elsewhere does nothing.
   open override func beginTracking(_ touch: Touch, with event: KioskUI.Event?) -> Bool {
     let point = touch.location(in: self)
-    let target = Rect(
-      x: thumbCenterX - Self.thumbDiameter / 2, y: bounds.midY - Self.thumbDiameter / 2,
-      width: Self.thumbDiameter, height: Self.thumbDiameter
-    ).expanded(toAtLeast: 44)
-    guard target.contains(point) else { return false }
+    guard thumbTarget.contains(point) else { return false }
     grabOffset = point.x - thumbCenterX
     valueAtTouchDown = storedValue
     return true
+  }
+
+  /// Where a finger takes hold of the thumb: the thumb, grown to at least 44 points.
+  private var thumbTarget: Rect {
+    Rect(
+      x: thumbCenterX - Self.thumbDiameter / 2, y: bounds.midY - Self.thumbDiameter / 2,
+      width: Self.thumbDiameter, height: Self.thumbDiameter
+    ).expanded(toAtLeast: 44)
+  }
+
+  /// As UIKit's slider does: another view's recognizer (a scroll view's pan, a swipe) does
+  /// not begin for a finger on the thumb, so the thumb can be dragged inside scrolling
+  /// content. (The finger may have moved up to a pan's threshold since it touched down.)
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer)
+    -> Bool
+  {
+    guard isEnabled, gestureRecognizer.view !== self else {
+      return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+    if isTracking { return false }
+    let grip = thumbTarget.insetBy(dx: -10, dy: -10)
+    for index in 0..<gestureRecognizer.numberOfTouches
+    where grip.contains(gestureRecognizer.location(ofTouch: index, in: self)) {
+      return false
+    }
+    return super.gestureRecognizerShouldBegin(gestureRecognizer)
   }
 
   /// Moves the thumb with the finger.

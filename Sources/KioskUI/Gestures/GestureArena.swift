@@ -211,9 +211,19 @@ final class GestureArena {
     return !simultaneous && winner.canPrevent(other) && other.canBePrevented(by: winner)
   }
 
+  /// The recognizer's view, the views its touches landed on (as in UIKit: a button
+  /// keeps a superview's single tap from beating its own action; a slider keeps a scroll
+  /// view's pan off its thumb) and the delegate may each refuse.
   private func shouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-    (recognizer.view?.gestureRecognizerShouldBegin(recognizer) ?? true)
-      && (recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true)
+    guard recognizer.view?.gestureRecognizerShouldBegin(recognizer) ?? true else { return false }
+    var asked: [View] = []
+    for touch in recognizer.sequenceTouches {
+      guard let view = touch.view, view !== recognizer.view, !asked.contains(where: { $0 === view })
+      else { continue }
+      asked.append(view)
+      if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+    }
+    return recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true
   }
 
   // MARK: Settling
