@@ -40,8 +40,8 @@ struct DemoAndRuntimeTests {
   }
 
   /// `--touch-script` replays touches on the virtual framebuffer: the header's page button
-  /// 5 stops the attract loop on the Touch page, then "Tap me" is tapped twice and the
-  /// switch once.
+  /// 5 stops the attract loop on the Touch page, then "Tap me" is tapped twice, the
+  /// switch once, and the card is dragged to the left (a pan gesture).
   @Test func aTouchScriptDrivesTheDemo() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")
@@ -60,13 +60,19 @@ struct DemoAndRuntimeTests {
     # the switch
     2500 down 0 80 178
     2560 up   0
+    # the card (home at 845, 450): dragged 250 left and 30 up
+    3000 down 0 845 450
+    3050 move 0 800 445
+    3100 move 0 700 430
+    3150 move 0 595 420
+    3200 up   0
     """.write(to: script, atomically: true, encoding: .utf8)
     let (status, output) = try run([
-      "--backend", "virtual", "--output", folder.path, "--duration", "4",
+      "--backend", "virtual", "--output", folder.path, "--duration", "5",
       "--touch-script", script.path,
     ])
     #expect(status == 0, "\(output)")
-    #expect(output.contains("replaying 8 touch frames"), "\(output)")
+    #expect(output.contains("replaying 13 touch frames"), "\(output)")
     let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasPrefix("screen-") }.sorted()
     let last = try #require(shots.last)
