@@ -22,8 +22,9 @@ public enum KioskExitCode: Int32 {
 
 extension Application {
   /// Starts a KioskKit app: parses the standard options (`--help` lists them), picks a
-  /// backend, follows the launch sequence (create the delegate, a screen and its output,
-  /// call `application(_:didFinishLaunchingWithOptions:)`) and runs the main loop.
+  /// backend, follows the launch sequence (create a screen and its output, then the
+  /// delegate, and call `application(_:didFinishLaunchingWithOptions:)`, where the delegate
+  /// builds its window) and runs the main loop.
   ///
   /// ```swift
   /// @main
@@ -32,10 +33,8 @@ extension Application {
   ///   static func main() { Application.main(App.self) }
   ///   func application(_ app: Application, didFinishLaunchingWithOptions _: [String: String]) -> Bool {
   ///     let window = Window(screen: .main)
-  ///     let label = Label(frame: Rect(x: 20, y: 20, width: 300, height: 40))
-  ///     label.text = "Hello, kiosk"
-  ///     window.addSubview(label)
-  ///     window.makeKeyAndVisible()
+  ///     window.rootViewController = HelloController()  // its view fills the window
+  ///     window.makeKeyAndVisible()                     // viewWillAppear, viewDidAppear
   ///     self.window = window
   ///     return true
   ///   }
@@ -164,12 +163,11 @@ struct Runtime {
     loop?.install()
     screen.attach(output)
 
-    // The launch sequence of the seed documents: delegate, window, didFinishLaunching.
+    // The launch sequence of the seed documents: delegate, then didFinishLaunching, where
+    // the delegate builds the window, sets its root view controller and shows it.
     let application = Application()
     Application.install(application)
-    let delegate = delegateType.init()
-    application.delegate = delegate
-    guard delegate.application(application, didFinishLaunchingWithOptions: [:]) else {
+    guard application.launch(delegateType) else {
       logger.error("the app refused to launch")
       return .launchRefused
     }

@@ -107,15 +107,33 @@ public final class Application: Responder {
   }
 
   private func resignFirstResponders(in view: View) {
-    if view.firstResponderWindow != nil, view.firstResponderWindow !== view.window {
-      _ = view.resignFirstResponder()
-      view.clearFirstResponder()
+    var responders: [Responder] = [view]
+    if let controller = view.owningViewController { responders.append(controller) }
+    for responder in responders
+    where responder.firstResponderWindow != nil && responder.firstResponderWindow !== view.window {
+      _ = responder.resignFirstResponder()
+      responder.clearFirstResponder()
     }
     for subview in view.subviews { resignFirstResponders(in: subview) }
   }
 
-  /// Sends a memory warning through the app, as the memory-pressure source does.
+  /// Sends a memory warning through the app, as the memory-pressure source does: the
+  /// delegate's `applicationDidReceiveMemoryWarning(_:)`, then `didReceiveMemoryWarning()`
+  /// of every view controller alive, on screen or not.
   public func simulateMemoryWarning() {
     delegate?.applicationDidReceiveMemoryWarning(self)
+    ViewController.sendMemoryWarning()
+  }
+
+  /// The launch sequence without a main storyboard: creates the delegate, keeps it, and
+  /// calls `application(_:didFinishLaunchingWithOptions:)`, where the delegate builds its
+  /// window, sets the root view controller and calls `makeKeyAndVisible()`. Returns whether
+  /// the delegate agreed to launch. `Application.main` calls it.
+  package func launch(
+    _ delegateType: ApplicationDelegate.Type, options: [String: String] = [:]
+  ) -> Bool {
+    let delegate = delegateType.init()
+    self.delegate = delegate
+    return delegate.application(self, didFinishLaunchingWithOptions: options)
   }
 }

@@ -57,6 +57,9 @@ open class Responder {
   /// The window this responder is first responder of, while it is.
   weak var firstResponderWindow: Window?
 
+  /// The window a responder belongs to: a view's window, a view controller's view's.
+  var responderWindow: Window? { nil }
+
   /// Whether this responder may become first responder and receive key presses first. The
   /// default is `false`; a view that takes typing overrides it to return `true`.
   open var canBecomeFirstResponder: Bool { false }
@@ -73,8 +76,9 @@ open class Responder {
 
   /// Makes this responder the first responder of its window, so that key presses reach it
   /// first. Only a view in a window can, and only if `canBecomeFirstResponder`; the current
-  /// first responder is asked to resign and may refuse. Returns whether this responder is
-  /// now the first responder. Overrides call `super`.
+  /// first responder is asked to resign and may refuse. A view controller can too, while its
+  /// view is in a window. Returns whether this responder is now the first responder.
+  /// Overrides call `super`.
   ///
   /// ```swift
   /// final class CodeField: View {
@@ -86,7 +90,7 @@ open class Responder {
   /// ```
   @discardableResult
   open func becomeFirstResponder() -> Bool {
-    guard let window = (self as? View)?.window else { return false }
+    guard let window = responderWindow else { return false }
     if window.firstResponder === self { return true }
     guard canBecomeFirstResponder else { return false }
     if let current = window.firstResponder, !current.resignFirstResponder() { return false }

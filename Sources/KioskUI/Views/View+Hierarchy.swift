@@ -130,12 +130,14 @@ extension View {
   }
 
   func notifyWillMove(toWindow newWindow: Window?) {
+    appearanceWillMove(toWindow: newWindow)
     willMove(toWindow: newWindow)
     for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }
   }
 
   func notifyDidMoveToWindow() {
     didMoveToWindow()
+    appearanceDidMoveToWindow()
     for subview in subviews { subview.notifyDidMoveToWindow() }
   }
 }

@@ -50,7 +50,10 @@ extension View {
   func layoutSubtreeIfNeeded() {
     if needsLayout {
       needsLayout = false
+      let controller = owningViewController
+      controller?.viewWillLayoutSubviews()
       layoutSubviews()
+      controller?.viewDidLayoutSubviews()
     }
     guard subtreeNeedsLayout else { return }
     subtreeNeedsLayout = false

@@ -35,6 +35,8 @@ open class View: Responder, LayerDelegate {
   /// How the view resizes when its superview's size changes.
   public var autoresizingMask: AutoresizingMask = []
 
+  /// The controller whose view this is (its `view`), if any: the next responder.
+  weak var owningViewController: ViewController?
   /// The recognizers attached to this view, in the order they were added.
   var attachedGestureRecognizers: [GestureRecognizer] = []
   var needsLayout = true
@@ -58,8 +60,11 @@ open class View: Responder, LayerDelegate {
   /// Makes the layer for a new view; override to use a `Layer` subclass.
   open class func makeLayer() -> Layer { Layer() }
 
-  /// The superview: the next responder unless a view controller manages this view.
-  open override var next: Responder? { superview }
+  /// The next responder: the view controller whose view this is, if any, else the
+  /// superview.
+  open override var next: Responder? { owningViewController ?? superview }
+
+  override var responderWindow: Window? { window }
 
   // MARK: Appearance
 

@@ -13,6 +13,7 @@ open class Window: View {
   /// The responder key presses reach first, if one became it (held weakly: it stays in
   /// this window or resigns).
   weak var firstResponder: Responder?
+  var rootController: ViewController?
 
   /// Creates a window covering `screen`.
   public init(screen: Screen) {
@@ -29,15 +30,19 @@ open class Window: View {
   }
 
   /// Whether the window (and so everything in it) is invisible. Windows start hidden.
+  /// Showing the window makes the controllers in it appear; hiding it, disappear.
   open override var isHidden: Bool {
     get { super.isHidden }
     set {
+      let changes = newValue != super.isHidden
+      if changes { appearanceWillChangeWindowVisibility(visible: !newValue) }
       super.isHidden = newValue
       if newValue {
         screen.windowDidBecomeHidden(self)
       } else {
         screen.windowDidBecomeVisible(self)
       }
+      if changes { appearanceDidChangeWindowVisibility() }
     }
   }
 

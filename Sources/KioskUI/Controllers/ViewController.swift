@@ -1,0 +1,244 @@
+import KioskGraphics
+
+/// Manages one part of an interface: loads its view when first needed, learns when the
+/// view appears and disappears, and holds child controllers. The semantics of UIKit's
+/// `UIViewController`.
+///
+/// Subclass it, build the view in `loadView()` or `viewDidLoad()`, and put the controller
+/// on screen as a window's `rootViewController` or as the child of a container.
+///
+/// ```swift
+/// final class ClockController: ViewController {
+///   private let label = Label(frame: Rect(x: 20, y: 20, width: 300, height: 40))
+///   override func viewDidLoad() {
+///     super.viewDidLoad()
+///     title = "Clock"
+///     view.addSubview(label)
+///   }
+///   override func viewWillAppear(_ animated: Bool) {
+///     super.viewWillAppear(animated)
+///     label.text = Clock.now
+///   }
+/// }
+/// window.rootViewController = ClockController()
+/// window.makeKeyAndVisible()
+/// ```
+@MainActor
+open class ViewController: Responder {
+  var loadedView: View?
+  var isLoadingView = false
+  var appearanceState = AppearanceState.disappeared
+  var appearanceIsAnimated = false
+  /// The children the current appearance transition was forwarded to; they end with it.
+  var forwardedAppearanceChildren: [ViewController] = []
+  /// Whether the current appearance transition began because the view entered or left a
+  /// visible window (and so ends when that move is done).
+  var windowOwnsAppearanceTransition = false
+  var movingToParent = false
+  var movingFromParent = false
+  var navigationItemStorage: NavigationItem?
+  var tabBarItemStorage: TabBarItem?
+
+  /// The controllers this one contains, in the order they were added (`addChild(_:)`).
+  public internal(set) var children: [ViewController] = []
+  /// The container this controller is a child of, if any.
+  public internal(set) weak var parent: ViewController?
+  /// Whether this controller is appearing because it is being presented (true only during
+  /// that transition).
+  public internal(set) var isBeingPresented = false
+  /// Whether this controller is disappearing because it is being dismissed (true only
+  /// during that transition).
+  public internal(set) var isBeingDismissed = false
+
+  /// Creates a controller; its view is loaded when first needed.
+  public override init() {
+    super.init()
+    ViewController.register(self)
+  }
+
+  // MARK: The view
+
+  /// The view this controller manages. Reading it the first time loads it: `loadView()`,
+  /// then `viewDidLoad()`. Set it in `loadView()` to use a view of your own.
+  public var view: View {
+    get {
+      if let loadedView { return loadedView }
+      if !isLoadingView {
+        loadViewIfNeeded()
+        if let loadedView { return loadedView }
+      }
+      // loadView() read `view` before setting one: it gets the default view.
+      let view = makeDefaultView()
+      setView(view)
+      return view
+    }
+    set { setView(newValue) }
+  }
+
+  /// The view if it is loaded, without loading it.
+  public var viewIfLoaded: View? { loadedView }
+
+  /// Whether the view is loaded.
+  public var isViewLoaded: Bool { loadedView != nil }
+
+  /// Loads the view now if it is not loaded yet (`loadView()`, then `viewDidLoad()`).
+  public func loadViewIfNeeded() {
+    guard loadedView == nil, !isLoadingView else { return }
+    isLoadingView = true
+    loadView()
+    // A loadView() that set no view gets the default one rather than leaving `view` empty.
+    if loadedView == nil { setView(makeDefaultView()) }
+    isLoadingView = false
+    viewDidLoad()
+  }
+
+  /// Creates the view and assigns it to `view`. The default makes a plain white view the
+  /// size of the screen that stretches with its superview. Override to build the view
+  /// yourself, without calling `super`.
+  open func loadView() {
+    view = makeDefaultView()
+  }
+
+  /// Called once the view is loaded (each time it is loaded). Override to add subviews and
+  /// set things up; call `super`.
+  open func viewDidLoad() {}
+
+  /// Called before the view is released to save memory, while it is still loaded.
+  open func viewWillUnload() {}
+
+  /// Called after the view was released to save memory; the next access to `view` loads
+  /// it again.
+  open func viewDidUnload() {}
+
+  /// Called when the system is short of memory, for every controller alive, whether on
+  /// screen or not. Release what you can rebuild (caches, images); call `super`.
+  open func didReceiveMemoryWarning() {
+    // The default will release the view of a controller that is not in a window
+    // (viewWillUnload, viewDidUnload), as API.md's "Memory warnings" describes; until then
+    // it keeps everything.
+  }
+
+  private func makeDefaultView() -> View {
+    let view = View(frame: Screen.main.bounds)
+    view.backgroundColor = .white
+    view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    return view
+  }
+
+  private func setView(_ newView: View) {
+    guard newView !== loadedView else { return }
+    if let old = loadedView, old.owningViewController === self { old.owningViewController = nil }
+    loadedView = newView
+    newView.owningViewController?.loadedView = nil
+    newView.owningViewController = self
+  }
+
+  // MARK: Layout
+
+  /// Called in a layout pass just before the view's `layoutSubviews()`. The default does
+  /// nothing.
+  open func viewWillLayoutSubviews() {}
+
+  /// Called in a layout pass just after the view's `layoutSubviews()`: the place to lay out
+  /// children's views. The default does nothing.
+  open func viewDidLayoutSubviews() {}
+
+  // MARK: Appearance (called by the appearance state machine; override, call super)
+
+  /// The view is about to be added to a visible window (or is otherwise about to appear).
+  open func viewWillAppear(_ animated: Bool) {}
+  /// The view is in a visible window and any animation that brought it there is done.
+  open func viewDidAppear(_ animated: Bool) {}
+  /// The view is about to leave the visible window.
+  open func viewWillDisappear(_ animated: Bool) {}
+  /// The view has left the visible window.
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  /// Whether this container passes its own appearance callbacks on to the children whose
+  /// views are in its view (the default, `true`). Return `false` to call
+  /// `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()` on the
+  /// children yourself.
+  open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+  // MARK: Containment (called by containers; override, call super)
+
+  /// Called when the controller is about to get a new parent (`nil`: it is being removed).
+  /// `addChild(_:)` calls it with the new parent; a container calls it with `nil` before
+  /// removing a child.
+  open func willMove(toParent parent: ViewController?) {
+    if parent == nil, self.parent != nil { movingFromParent = true }
+  }
+
+  /// Called when the controller got a new parent (`nil`: it was removed). A container
+  /// calls it after adding the child and its view; `removeFromParent()` calls it with
+  /// `nil`.
+  open func didMove(toParent parent: ViewController?) {
+    if parent != nil { movingToParent = false }
+  }
+
+  /// The size this controller would like its view to have, for a container or a popover
+  /// that sizes it. Setting it tells the parent.
+  open var preferredContentSize = Size.zero {
+    didSet {
+      guard preferredContentSize != oldValue else { return }
+      parent?.preferredContentSizeDidChange(forChildContentContainer: self)
+    }
+  }
+
+  /// A child's `preferredContentSize` changed. The default does nothing; a container that
+  /// sizes its children by their wishes overrides it.
+  open func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {}
+
+  // MARK: Titles and bar items
+
+  /// A short name for the screen: the title a navigation bar or a tab shows unless their
+  /// items have titles of their own.
+  open var title: String? {
+    didSet {
+      navigationItemStorage?.controllerTitle = title
+      tabBarItemStorage?.controllerTitle = title
+    }
+  }
+
+  /// What a navigation bar shows while this controller is on top of a navigation stack:
+  /// its title (the controller's `title` unless set), bar button items and back button.
+  open var navigationItem: NavigationItem {
+    if let item = navigationItemStorage { return item }
+    let item = NavigationItem()
+    item.controllerTitle = title
+    navigationItemStorage = item
+    return item
+  }
+
+  /// What a tab bar shows for this controller when it is a tab: a title (the controller's
+  /// `title` unless set), an image and a badge.
+  open var tabBarItem: TabBarItem {
+    get {
+      if let item = tabBarItemStorage { return item }
+      let item = TabBarItem()
+      item.controllerTitle = title
+      tabBarItemStorage = item
+      return item
+    }
+    set {
+      newValue.controllerTitle = title
+      tabBarItemStorage = newValue
+    }
+  }
+
+  // MARK: Responder chain
+
+  /// The next responder: the superview of this controller's view (for a window's root
+  /// controller, the window). Touches and presses the view does not handle pass through
+  /// the controller on their way up.
+  open override var next: Responder? {
+    loadedView?.superview
+  }
+
+  override var responderWindow: Window? { loadedView?.window }
+}
+
+/// A controller's place in the appearance cycle.
+enum AppearanceState {
+  case disappeared, appearing, appeared, disappearing
+}
