@@ -188,7 +188,13 @@ struct Runtime {
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
     RealTimeDriver.start()
-    if options.handshake { Handshake.start(on: output, screen: screen) }
+    if options.handshake {
+      Handshake.start(on: output, screen: screen) {
+        panel?.shutDown()
+        logger.info("stopped by the harness")
+        exit(KioskExitCode.success.rawValue)
+      }
+    }
     if let duration = options.duration {
       DispatchQueue.main.asyncAfter(deadline: .now() + duration) {
         MainActor.assumeIsolated {
@@ -328,7 +334,8 @@ private final class NoOutput: DisplayOutput {
 /// For test harnesses (`--handshake`): when no frame has been shown for a while after one
 /// was, print `KIOSK SETTLED n NAME WxH frames=N` (N: frames composited so far) and wait
 /// for a line on standard input before going on, so the host can capture the screen while
-/// this process still holds it.
+/// this process still holds it. The line `quit` ends the app cleanly (as SIGTERM does), so
+/// a harness need not guess a `--duration` long enough for a slow machine.
 @MainActor
 enum Handshake {
   private static var quietTimer: DispatchSourceTimer?
@@ -336,7 +343,9 @@ enum Handshake {
   private static var lastFrames = -1
   private static var reportedFrames = 0
 
-  static func start(on output: DisplayOutput, screen: Screen) {
+  static func start(
+    on output: DisplayOutput, screen: Screen, quit: @escaping @MainActor () -> Void
+  ) {
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + 0.3, repeating: 0.3)
     timer.setEventHandler {
@@ -355,7 +364,7 @@ enum Handshake {
           "KIOSK SETTLED \(settledCount) \(output.name) \(output.pixelWidth)x\(output.pixelHeight)"
             + " frames=\(frames)")
         fflush(nil)  // all streams: stdout is a global C variable Swift 6 will not touch
-        _ = readLine()
+        if readLine() == "quit" { quit() }
       }
     }
     timer.resume()

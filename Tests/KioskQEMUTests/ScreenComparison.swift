@@ -62,3 +62,15 @@ func differingPixels(_ screen: PPMImage, _ reference: Image, tolerance: Int = 2)
   }
   return differing
 }
+
+/// The page of the demo a screendump shows (its index in `pages`) and how many pixels
+/// differ from it: a machine slow to start may settle first on a later page than the first,
+/// and what matters is that the panel shows a whole page exactly.
+func closestPage(_ screen: PPMImage, _ pages: [Image]) -> (page: Int, differing: Int) {
+  var best = (page: -1, differing: Int.max)
+  for (index, page) in pages.enumerated() {
+    let differing = differingPixels(screen, page) ?? Int.max
+    if differing < best.differing { best = (index, differing) }
+  }
+  return best
+}
