@@ -380,4 +380,36 @@ struct PresentationTests {
     stage.app.advance(by: 0.2)
     #expect(stage.app.snapshot().pixel(x: 150, y: 5) == Color(hex: 0xffffff))
   }
+
+  @Test func touchesAPresentedControllerDoesNotHandleGoToItsPresenter() throws {
+    final class TouchNotingController: ViewController {
+      var touches = 0
+      override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        self.touches += 1
+      }
+    }
+    let app = try TestApplication(pointSize: Size(width: 300, height: 200))
+    let a = TouchNotingController()
+    app.window.rootViewController = a
+    let b = ViewController()
+    b.modalPresentationStyle = .formSheet
+    a.present(b, animated: false)
+    #expect(b.next === a)
+    app.tap(at: Point(x: 150, y: 100))
+    #expect(a.touches == 1)
+  }
+
+  @Test func aViewReplacedWhileCoveredIsTheOneThatComesBack() throws {
+    let stage = try PresentationStage()
+    let a = stage.root
+    let b = stage.controller("B")
+    a.present(b, animated: false)
+    let replacement = View(frame: .zero)
+    replacement.backgroundColor = Color(hex: 0x34c759)
+    a.view = replacement
+    b.dismiss(animated: false)
+    #expect(replacement.superview === stage.app.window)
+    #expect(replacement.frame == Rect(x: 0, y: 0, width: 300, height: 200))
+    #expect(stage.app.snapshot().pixel(x: 150, y: 100) == Color(hex: 0x34c759))
+  }
 }

@@ -45,7 +45,9 @@ extension PresentationController {
       for view in toCover {
         guard let superview = view.superview else { continue }
         let index = superview.subviews.firstIndex { $0 === view } ?? superview.subviews.count
-        covered.append(CoveredView(view: view, superview: superview, index: index))
+        covered.append(
+          CoveredView(
+            view: view, superview: superview, index: index, owner: view.owningViewController))
         view.removeFromSuperview()
       }
       for controller in appearing { controller.endAppearanceTransition() }
@@ -151,9 +153,9 @@ extension PresentationController {
     for presentation in chain { presentation.covered = [] }
     var appearing: [ViewController] = []
     for record in restores where record.superview?.isInVisibleWindow ?? false {
-      appearing += record.view.beginPresentationAppearance(true, animated: animated)
+      appearing += record.currentView.beginPresentationAppearance(true, animated: animated)
     }
-    for record in restores { top.restore(record) }
+    for record in restores { restore(record) }
 
     let finish = {
       top.container?.removeFromSuperview()
@@ -173,7 +175,9 @@ extension PresentationController {
   /// in, so each index is the one it had.
   private func restore(_ record: CoveredView) {
     guard let superview = record.superview else { return }
-    superview.insertSubview(record.view, at: min(record.index, superview.subviews.count))
+    let view = record.currentView
+    if view !== record.view { view.frame = record.view.frame }
+    superview.insertSubview(view, at: min(record.index, superview.subviews.count))
   }
 
   /// Unlinks the controllers once the presentation is gone.
@@ -198,6 +202,15 @@ extension PresentationController {
     let requests = afterTransition
     afterTransition = []
     for request in requests { request() }
+  }
+}
+
+extension PresentationController.CoveredView {
+  /// The view to put back: the owner's view now (reloaded if a memory warning released
+  /// the one that left).
+  var currentView: View {
+    guard let owner, owner.viewIfLoaded !== view else { return view }
+    return owner.view
   }
 }
 

@@ -32,10 +32,13 @@ public class PresentationController {
 
   /// A view that left the window (or its context) under a full-screen presentation, and
   /// where it goes back.
-  struct CoveredView {
+  @MainActor struct CoveredView {
     let view: View
     weak var superview: View?
     let index: Int
+    /// The controller whose view it is: if a memory warning released that view meanwhile,
+    /// its new view goes back instead.
+    weak var owner: ViewController?
   }
 
   /// The controller being presented.

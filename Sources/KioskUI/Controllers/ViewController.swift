@@ -252,11 +252,12 @@ open class ViewController: Responder {
 
   // MARK: Responder chain
 
-  /// The next responder: the superview of this controller's view (for a window's root
-  /// controller, the window). Touches and presses the view does not handle pass through
-  /// the controller on their way up.
+  /// The next responder: for a presented controller, the controller that presented it;
+  /// otherwise the superview of this controller's view (for a window's root controller,
+  /// the window). Touches and presses the view does not handle pass through the
+  /// controller on their way up.
   open override var next: Responder? {
-    loadedView?.superview
+    presentingStorage ?? loadedView?.superview
   }
 
   override var responderWindow: Window? { loadedView?.window }
