@@ -216,4 +216,14 @@ struct PresentationSheetTests {
     stage.app.runUntilIdle()
     #expect(windowFrame(of: b) == Rect(x: 270, y: 65, width: 100, height: 80))
   }
+
+  @Test func aPopoverWithoutASourceIsCentredWithoutAnArrow() throws {
+    let (stage, _) = try stage()
+    let b = stage.controller("B", style: .popover)
+    b.preferredContentSize = Size(width: 200, height: 100)
+    stage.root.present(b, animated: false)
+    stage.app.runUntilIdle()
+    #expect(b.popoverPresentationController?.arrowDirection == .unknown)
+    #expect(windowFrame(of: b) == Rect(x: 220, y: 150, width: 200, height: 100))
+  }
 }

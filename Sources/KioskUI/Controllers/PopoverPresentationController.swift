@@ -39,7 +39,8 @@ public struct PopoverArrowDirection: OptionSet, Sendable {
 /// ```
 @MainActor
 public final class PopoverPresentationController: PresentationController {
-  /// The view the arrow points at.
+  /// The view the arrow points at. Without one, the card is centred in the window with no
+  /// arrow.
   public weak var sourceView: View?
   /// The rectangle (in `sourceView`'s coordinates) the arrow points at; an empty rectangle
   /// means the source view's bounds.
@@ -85,9 +86,10 @@ public final class PopoverPresentationController: PresentationController {
     guard presentationStyle == .popover, let container else {
       return super.wrapperFrame(in: bounds)
     }
+    let anchor = anchorRect(in: container)
     let placement = PopoverPlacement(
-      contentSize: preferredCardSize, anchor: anchorRect(in: container), bounds: bounds,
-      permitted: permittedArrowDirections)
+      contentSize: preferredCardSize, anchor: anchor ?? Rect(origin: bounds.center, size: .zero),
+      bounds: bounds, permitted: anchor == nil ? [] : permittedArrowDirections)
     arrowDirection = placement.direction
     let frame = placement.card.union(placement.arrowBounds)
       .insetBy(dx: -PopoverPlacement.shadowMargin, dy: -PopoverPlacement.shadowMargin)
@@ -114,12 +116,10 @@ public final class PopoverPresentationController: PresentationController {
     return Size(width: content.width + rim, height: content.height + rim)
   }
 
-  /// The source rectangle in the container's coordinates; without a source view, a point
-  /// in the middle of the container.
-  private func anchorRect(in container: View) -> Rect {
-    guard let sourceView, sourceView.window === container.window else {
-      return Rect(x: container.bounds.midX, y: container.bounds.midY, width: 0, height: 0)
-    }
+  /// The source rectangle in the container's coordinates, if the source view is in its
+  /// window.
+  private func anchorRect(in container: View) -> Rect? {
+    guard let sourceView, sourceView.window === container.window else { return nil }
     let rect = sourceRect.width > 0 || sourceRect.height > 0 ? sourceRect : sourceView.bounds
     return sourceView.convert(rect, to: container)
   }
