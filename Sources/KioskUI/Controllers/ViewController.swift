@@ -38,6 +38,29 @@ open class ViewController: Responder {
   var movingFromParent = false
   var navigationItemStorage: NavigationItem?
   var tabBarItemStorage: TabBarItem?
+  /// The controller this one presents (it holds the presentation: a context, or the top
+  /// of its parent chain).
+  var presentedStorage: ViewController?
+  /// The controller that holds this one's presentation.
+  weak var presentingStorage: ViewController?
+  /// This controller's presentation, made before it is presented (or by
+  /// `popoverPresentationController`) and dropped once it is dismissed.
+  var presentationStorage: PresentationController?
+
+  /// How this controller covers the screen when it is presented: `.fullScreen` (the
+  /// default) replaces what is under it, the `over` styles and the sheets leave it in
+  /// place. Set it before calling `present(_:animated:completion:)`.
+  open var modalPresentationStyle = ModalPresentationStyle.fullScreen
+  /// How this controller comes on screen when presented (and leaves when dismissed):
+  /// `.coverVertical` (the default) slides up from the bottom, `.crossDissolve` fades.
+  open var modalTransitionStyle = ModalTransitionStyle.coverVertical
+  /// Whether a `.currentContext` or `.overCurrentContext` presentation from this
+  /// controller or one of its descendants covers only this controller's view. With no
+  /// such controller above the presenter, the presentation covers the root's area.
+  open var definesPresentationContext = false
+  /// Whether a presentation in this controller's context uses this controller's
+  /// `modalTransitionStyle` instead of the presented controller's own.
+  open var providesPresentationContextTransitionStyle = false
 
   /// The controllers this one contains, in the order they were added (`addChild(_:)`).
   public internal(set) var children: [ViewController] = []
@@ -176,12 +199,13 @@ open class ViewController: Responder {
     if parent != nil { movingToParent = false }
   }
 
-  /// The size this controller would like its view to have, for a container or a popover
-  /// that sizes it. Setting it tells the parent.
+  /// The size this controller would like its view to have, for a container, a form sheet
+  /// or a popover that sizes it. Setting it tells the parent (and the presentation).
   open var preferredContentSize = Size.zero {
     didSet {
       guard preferredContentSize != oldValue else { return }
       parent?.preferredContentSizeDidChange(forChildContentContainer: self)
+      presentationStorage?.presentedContentSizeDidChange()
     }
   }
 
@@ -228,11 +252,12 @@ open class ViewController: Responder {
 
   // MARK: Responder chain
 
-  /// The next responder: the superview of this controller's view (for a window's root
-  /// controller, the window). Touches and presses the view does not handle pass through
-  /// the controller on their way up.
+  /// The next responder: for a presented controller, the controller that presented it;
+  /// otherwise the superview of this controller's view (for a window's root controller,
+  /// the window). Touches and presses the view does not handle pass through the
+  /// controller on their way up.
   open override var next: Responder? {
-    loadedView?.superview
+    presentingStorage ?? loadedView?.superview
   }
 
   override var responderWindow: Window? { loadedView?.window }

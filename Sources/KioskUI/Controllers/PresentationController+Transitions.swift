@@ -1,0 +1,240 @@
+import KioskGraphics
+
+extension PresentationController {
+  // MARK: Presenting
+
+  /// Presents the controller from `holder` (already resolved: the context or the top of the
+  /// chain). The callbacks begin before any view moves and end after the animation, so
+  /// that their order is UIKit's: covered wD, presented wA, presented dA, covered dD.
+  func present(from holder: ViewController, animated: Bool, completion: (() -> Void)?) {
+    guard let holderView = holder.viewIfLoaded, let window = holderView.window else { return }
+    let presented = presentedViewController
+    presented.loadViewIfNeeded()
+    presentationStyle = adaptedStyle(in: window)
+    transitionStyle = chooseTransitionStyle(holder: holder)
+    presentingViewController = holder
+    presented.presentingStorage = holder
+    holder.presentedStorage = presented
+    state = .presenting
+    presented.isBeingPresented = true
+    let visible = !window.isHidden
+    let animated = animated && visible
+
+    let toCover = viewsToCover(holder: holder, holderView: holderView, window: window)
+    var leaving: [ViewController] = []
+    if visible {
+      for view in toCover {
+        leaving += view.beginPresentationAppearance(false, animated: animated)
+      }
+    }
+    let container = buildContainer()
+    let appearing =
+      visible ? presented.view.beginPresentationAppearance(true, animated: animated) : []
+    if coversContext, let superview = holderView.superview {
+      container.frame = holderView.frame
+      container.autoresizingMask = holderView.autoresizingMask
+      superview.insertSubview(container, aboveSubview: holderView)
+    } else {
+      container.frame = window.bounds
+      container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      window.addSubview(container)
+    }
+    container.layoutIfNeeded()
+
+    let finish = { [self] in
+      for view in toCover {
+        guard let superview = view.superview else { continue }
+        let index = superview.subviews.firstIndex { $0 === view } ?? superview.subviews.count
+        covered.append(
+          CoveredView(
+            view: view, superview: superview, index: index, owner: view.owningViewController))
+        view.removeFromSuperview()
+      }
+      for controller in appearing { controller.endAppearanceTransition() }
+      for controller in leaving { controller.endAppearanceTransition() }
+      presented.isBeingPresented = false
+      state = .presented
+      completion?()
+      runAfterTransition()
+    }
+    guard animated else { return finish() }
+    setTransitionState(shown: false)
+    View.animate(
+      withDuration: Self.transitionDuration, animations: { self.setTransitionState(shown: true) },
+      completion: { _ in finish() })
+  }
+
+  /// The transition style: the context's when it provides one, else the presented
+  /// controller's; popovers fade.
+  private func chooseTransitionStyle(holder: ViewController) -> ModalTransitionStyle {
+    if presentationStyle == .popover { return .crossDissolve }
+    if coversContext, holder.providesPresentationContextTransitionStyle {
+      return holder.modalTransitionStyle
+    }
+    return presentedViewController.modalTransitionStyle
+  }
+
+  /// The views that leave the window once the presentation is in: for `.fullScreen`, the
+  /// root view, the window-wide presentations and whatever holds the presenter; for
+  /// `.currentContext`, the context's view.
+  private func viewsToCover(holder: ViewController, holderView: View, window: Window) -> [View] {
+    switch presentationStyle {
+    case .fullScreen:
+      let rootView = window.rootViewController?.viewIfLoaded
+      return window.subviews.filter {
+        $0 === rootView || $0 is PresentationContainerView || holderView.isDescendant(of: $0)
+      }
+    case .currentContext:
+      return holderView.superview == nil ? [] : [holderView]
+    case .overFullScreen, .overCurrentContext, .formSheet, .popover:
+      return []
+    }
+  }
+
+  /// Makes the container, the dimming view and the wrapper around the presented view.
+  private func buildContainer() -> PresentationContainerView {
+    let container = PresentationContainerView(frame: .zero)
+    container.presentation = self
+    container.clipsToBounds = true
+    container.autoresizesSubviews = false
+    let dimming = makeDimmingView()
+    let wrapper = makeWrapperView()
+    if let dimming { container.addSubview(dimming) }
+    container.addSubview(wrapper)
+    wrapper.addSubview(presentedViewController.view)
+    self.container = container
+    dimmingView = dimming
+    wrapperView = wrapper
+    return container
+  }
+
+  /// Puts the presented content where it is when shown (`true`) or where the transition
+  /// starts and ends: below the covered area, or transparent.
+  private func setTransitionState(shown: Bool) {
+    guard let container, let wrapperView else { return }
+    dimmingView?.alpha = shown ? 1 : 0
+    switch transitionStyle {
+    case .coverVertical:
+      let top = wrapperView.center.y - wrapperView.bounds.height / 2
+      wrapperView.transform =
+        shown ? .identity : AffineTransform(translationX: 0, y: container.bounds.height - top)
+    case .crossDissolve:
+      wrapperView.alpha = shown ? 1 : 0
+    }
+  }
+
+  // MARK: Dismissing
+
+  /// Dismisses the presentations of `chain` (this one first, then each one presented by
+  /// the previous): the top one animates, the others leave at once. Callbacks: the
+  /// dismissed controllers' wD (top first) and the uncovered ones' wA before the views
+  /// move, their dA and dD after the animation.
+  func dismiss(chain: [PresentationController], animated: Bool, completion: (() -> Void)?) {
+    guard let top = chain.last else { return }
+    let window = top.container?.window
+    let visible = window.map { !$0.isHidden } ?? false
+    let animated = animated && visible
+    for presentation in chain {
+      presentation.state = .dismissing
+      presentation.presentedViewController.isBeingDismissed = true
+    }
+    var leaving: [ViewController] = []
+    for presentation in chain.reversed() {
+      guard let view = presentation.presentedViewController.viewIfLoaded, view.isInVisibleWindow
+      else { continue }
+      leaving += view.beginPresentationAppearance(false, animated: animated)
+    }
+    for presentation in chain.dropLast() { presentation.container?.removeFromSuperview() }
+
+    let leavingContainers = chain.compactMap(\.container)
+    let restores = chain.reversed().flatMap { $0.covered.reversed() }.filter { record in
+      !leavingContainers.contains { $0 === record.view }
+    }
+    for presentation in chain { presentation.covered = [] }
+    var appearing: [ViewController] = []
+    for record in restores where record.superview?.isInVisibleWindow ?? false {
+      appearing += record.currentView.beginPresentationAppearance(true, animated: animated)
+    }
+    for record in restores { restore(record) }
+
+    let finish = {
+      top.container?.removeFromSuperview()
+      for controller in appearing { controller.endAppearanceTransition() }
+      for controller in leaving { controller.endAppearanceTransition() }
+      for presentation in chain { presentation.didDismiss() }
+      completion?()
+      for presentation in chain { presentation.runAfterTransition() }
+    }
+    guard animated else { return finish() }
+    View.animate(
+      withDuration: Self.transitionDuration, animations: { top.setTransitionState(shown: false) },
+      completion: { _ in finish() })
+  }
+
+  /// Puts a covered view back where it was. Views go back in the reverse order they left
+  /// in, so each index is the one it had.
+  private func restore(_ record: CoveredView) {
+    guard let superview = record.superview else { return }
+    let view = record.currentView
+    if view !== record.view { view.frame = record.view.frame }
+    superview.insertSubview(view, at: min(record.index, superview.subviews.count))
+  }
+
+  /// Unlinks the controllers once the presentation is gone.
+  private func didDismiss() {
+    let presented = presentedViewController
+    if let holder = presentingViewController, holder.presentedStorage === presented {
+      holder.presentedStorage = nil
+    }
+    presented.presentingStorage = nil
+    presented.isBeingDismissed = false
+    if presented.presentationStorage === self { presented.presentationStorage = nil }
+    presentingViewController = nil
+    container?.presentation = nil
+    container = nil
+    wrapperView = nil
+    dimmingView = nil
+    state = .idle
+  }
+
+  /// Replays the requests that waited for the transition.
+  func runAfterTransition() {
+    let requests = afterTransition
+    afterTransition = []
+    for request in requests { request() }
+  }
+}
+
+extension PresentationController.CoveredView {
+  /// The view to put back: the owner's view now (reloaded if a memory warning released
+  /// the one that left).
+  var currentView: View {
+    guard let owner, owner.viewIfLoaded !== view else { return view }
+    return owner.view
+  }
+}
+
+extension View {
+  /// Starts, for every controller whose view is in this subtree (containers first), the
+  /// appearance transition that entering or leaving a visible window would start, and
+  /// returns the controllers that started: the caller ends them, so that moving the views
+  /// in the meantime does not.
+  func beginPresentationAppearance(_ appearing: Bool, animated: Bool) -> [ViewController] {
+    var started: [ViewController] = []
+    collectPresentationAppearance(appearing, animated: animated, into: &started)
+    return started
+  }
+
+  private func collectPresentationAppearance(
+    _ appearing: Bool, animated: Bool, into started: inout [ViewController]
+  ) {
+    if let controller = owningViewController, controller.isAppearanceDrivenByWindow,
+      controller.startAppearanceTransition(appearing, animated: animated)
+    {
+      started.append(controller)
+    }
+    for subview in subviews {
+      subview.collectPresentationAppearance(appearing, animated: animated, into: &started)
+    }
+  }
+}

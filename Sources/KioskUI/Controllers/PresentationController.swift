@@ -1,0 +1,188 @@
+import KioskGraphics
+
+/// Decides whether a presentation the user tries to end (a tap outside a popover) may end,
+/// and hears when it did. Every method has a default.
+@MainActor
+public protocol PresentationControllerDelegate: AnyObject {
+  /// Whether a tap outside the presented content dismisses it. The default is `true`.
+  func presentationControllerShouldDismiss(_ presentationController: PresentationController)
+    -> Bool
+  /// The user dismissed the presentation (after the transition).
+  func presentationControllerDidDismiss(_ presentationController: PresentationController)
+}
+
+extension PresentationControllerDelegate {
+  /// Allows the dismissal.
+  public func presentationControllerShouldDismiss(
+    _ presentationController: PresentationController
+  ) -> Bool { true }
+  /// Does nothing.
+  public func presentationControllerDidDismiss(_ presentationController: PresentationController) {
+  }
+}
+
+/// Manages one presentation: where the presented controller's view goes, what it covers,
+/// and the transitions in and out. UIKit's `UIPresentationController`; you get one from a
+/// presented controller's `presentationController` (or `popoverPresentationController`).
+@MainActor
+public class PresentationController {
+  enum State {
+    case idle, presenting, presented, dismissing
+  }
+
+  /// A view that left the window (or its context) under a full-screen presentation, and
+  /// where it goes back.
+  @MainActor struct CoveredView {
+    let view: View
+    weak var superview: View?
+    let index: Int
+    /// The controller whose view it is: if a memory warning released that view meanwhile,
+    /// its new view goes back instead.
+    weak var owner: ViewController?
+  }
+
+  /// The controller being presented.
+  public unowned let presentedViewController: ViewController
+  /// The controller that presents it: the top of the presenter's parent chain, or for a
+  /// presentation in a context, the controller that defines the context. `nil` until the
+  /// presentation starts.
+  public internal(set) weak var presentingViewController: ViewController?
+  /// The style in effect: the presented controller's `modalPresentationStyle`, or
+  /// `.fullScreen` for a popover on a compact screen.
+  public internal(set) var presentationStyle: ModalPresentationStyle
+  /// The view that holds the presentation while it is shown: the whole window, or the
+  /// context's area.
+  public var containerView: View? { container }
+  /// Hears about dismissals the user starts.
+  public weak var delegate: PresentationControllerDelegate?
+
+  /// Screens narrower than this (points) are compact: popovers are shown full screen.
+  static let compactWidth = 500.0
+  /// How long the transitions in and out take (seconds).
+  static let transitionDuration = 0.3
+  /// The size of a form sheet when the presented controller has no preferred size.
+  static let formSheetSize = Size(width: 540, height: 620)
+  /// The least room (points) a form sheet leaves on each side.
+  static let formSheetMargin = 20.0
+
+  var state = State.idle
+  var isTransitioning: Bool { state == .presenting || state == .dismissing }
+  /// Requests made while the transition ran, replayed after it.
+  var afterTransition: [() -> Void] = []
+  var transitionStyle = ModalTransitionStyle.coverVertical
+  var container: PresentationContainerView?
+  /// The view that carries the presented view and moves during transitions.
+  var wrapperView: View?
+  var dimmingView: View?
+  /// The views this presentation took out of the window, in the order it took them.
+  var covered: [CoveredView] = []
+
+  init(presentedViewController: ViewController) {
+    self.presentedViewController = presentedViewController
+    self.presentationStyle = presentedViewController.modalPresentationStyle
+  }
+
+  /// Where the presented view goes, in the container's coordinates.
+  public var frameOfPresentedViewInContainerView: Rect {
+    guard let container else { return .zero }
+    return contentFrame(in: container.bounds)
+  }
+
+  var coversContext: Bool {
+    presentationStyle == .currentContext || presentationStyle == .overCurrentContext
+  }
+
+  /// Whether what is under the presentation leaves the window.
+  var removesCoveredViews: Bool {
+    presentationStyle == .fullScreen || presentationStyle == .currentContext
+  }
+
+  // MARK: Hooks for the popover
+
+  /// The style to use in `window`: popovers adapt to compact screens.
+  func adaptedStyle(in window: Window) -> ModalPresentationStyle {
+    presentedViewController.modalPresentationStyle
+  }
+
+  /// Makes the view that carries the presented view.
+  func makeWrapperView() -> View {
+    let wrapper = View(frame: .zero)
+    wrapper.autoresizesSubviews = false
+    return wrapper
+  }
+
+  /// Makes the view behind the presented content, if the style has one.
+  func makeDimmingView() -> View? {
+    guard presentationStyle == .formSheet else { return nil }
+    let dimming = View(frame: .zero)
+    dimming.backgroundColor = Color(white: 0, alpha: 0.4)
+    return dimming
+  }
+
+  /// The wrapper's frame in the container.
+  func wrapperFrame(in bounds: Rect) -> Rect {
+    guard presentationStyle == .formSheet else { return bounds }
+    let wanted = presentedViewController.preferredContentSize
+    let preferred = wanted.width > 0 && wanted.height > 0 ? wanted : Self.formSheetSize
+    let width = min(preferred.width, max(bounds.width - 2 * Self.formSheetMargin, 0))
+    let height = min(preferred.height, max(bounds.height - 2 * Self.formSheetMargin, 0))
+    return Rect(
+      x: (bounds.minX + (bounds.width - width) / 2).rounded(),
+      y: (bounds.minY + (bounds.height - height) / 2).rounded(), width: width, height: height)
+  }
+
+  /// The presented view's frame in the wrapper's coordinates.
+  func contentFrame(inWrapper wrapperBounds: Rect) -> Rect { wrapperBounds }
+
+  /// The presented view's frame in the container, for `frameOfPresentedViewInContainerView`.
+  func contentFrame(in bounds: Rect) -> Rect {
+    let wrapper = wrapperFrame(in: bounds)
+    let content = contentFrame(inWrapper: Rect(origin: .zero, size: wrapper.size))
+    return Rect(
+      x: wrapper.minX + content.minX, y: wrapper.minY + content.minY, width: content.width,
+      height: content.height)
+  }
+
+  // MARK: Layout
+
+  /// Places the container over its area and everything in it.
+  func layoutContainer() {
+    guard let container, let wrapperView else { return }
+    if coversContext, let area = presentingViewController?.viewIfLoaded,
+      area.frame != container.frame
+    {
+      container.frame = area.frame
+    }
+    let bounds = container.bounds
+    dimmingView?.frame = bounds
+    let frame = wrapperFrame(in: bounds)
+    wrapperView.bounds = Rect(origin: .zero, size: frame.size)
+    wrapperView.center = Point(x: frame.midX, y: frame.midY)
+    presentedViewController.viewIfLoaded?.frame = contentFrame(
+      inWrapper: Rect(origin: .zero, size: frame.size))
+  }
+
+  /// The presented controller's preferred size changed: sheets and popovers follow it.
+  func presentedContentSizeDidChange() {
+    container?.setNeedsLayout()
+  }
+}
+
+/// The view that holds a presentation; it lays the presentation out. Touches on it go no
+/// further (what is under a presentation cannot be touched), except around a popover,
+/// whose passthrough views stay touchable.
+@MainActor
+final class PresentationContainerView: View {
+  weak var presentation: PresentationController?
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    presentation?.layoutContainer()
+  }
+
+  override func hitTest(_ point: Point, with event: Event?) -> View? {
+    let hit = super.hitTest(point, with: event)
+    if hit === self, presentation?.presentationStyle == .popover { return nil }
+    return hit
+  }
+}

@@ -1,0 +1,204 @@
+import KioskGraphics
+
+/// How a presented controller covers the screen (`modalPresentationStyle`).
+public enum ModalPresentationStyle: Sendable, Equatable {
+  /// Covers the whole window; what was under it leaves the window until it is dismissed.
+  case fullScreen
+  /// Covers the whole window and leaves what is under it in place (for see-through
+  /// content).
+  case overFullScreen
+  /// Covers the area of the presentation context (the first controller above the
+  /// presenter with `definesPresentationContext`, else the root), which leaves the window.
+  case currentContext
+  /// Covers the area of the presentation context and leaves what is under it in place.
+  case overCurrentContext
+  /// A centred card (540 × 620 points, or `preferredContentSize`, smaller on small
+  /// screens) over a dimmed window.
+  case formSheet
+  /// A card with an arrow pointing at `popoverPresentationController.sourceView`; a tap
+  /// outside dismisses it. On a compact screen (narrower than 500 points) it is shown full
+  /// screen instead.
+  case popover
+}
+
+/// How a presented controller comes on screen and leaves (`modalTransitionStyle`).
+public enum ModalTransitionStyle: Sendable, Equatable {
+  /// Slides up from the bottom of the covered area; slides back down when dismissed.
+  case coverVertical
+  /// Fades in over what is under it; fades out when dismissed.
+  case crossDissolve
+}
+
+extension ViewController {
+  /// Presents `controller` modally, in the way its `modalPresentationStyle` and
+  /// `modalTransitionStyle` say. `completion` runs once the transition is over (after the
+  /// animation when `animated`).
+  ///
+  /// Full-screen styles and sheets are presented by the top of this controller's parent
+  /// chain; `.currentContext` and `.overCurrentContext` by the controller that defines the
+  /// presentation context. When that controller already presents another one, the new one
+  /// is presented from the top of that chain. Nothing happens when `controller` is already
+  /// presented or is a child, or when this controller's view is not in a window.
+  ///
+  /// ```swift
+  /// let editor = RecipeEditorController()
+  /// editor.modalPresentationStyle = .formSheet
+  /// present(editor, animated: true)
+  /// ```
+  public func present(
+    _ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil
+  ) {
+    guard controller.presentingStorage == nil, controller.parent == nil,
+      !isInParentChain(of: controller)
+    else { return }
+    let requested = controller.modalPresentationStyle
+    let isContext = requested == .currentContext || requested == .overCurrentContext
+    var holder = isContext ? presentationContextController : topOfParentChain
+    while let above = holder.presentedStorage {
+      if let busy = above.presentationStorage, busy.isTransitioning {
+        busy.afterTransition.append { [weak self] in
+          self?.present(controller, animated: animated, completion: completion)
+        }
+        return
+      }
+      holder = above
+    }
+    if let busy = holder.presentationStorage, busy.isTransitioning {
+      busy.afterTransition.append { [weak self] in
+        self?.present(controller, animated: animated, completion: completion)
+      }
+      return
+    }
+    let presentation = controller.presentationForPresenting()
+    presentation.present(from: holder, animated: animated, completion: completion)
+  }
+
+  /// Dismisses the controller this one presented, with every controller presented above
+  /// it (only the top one animates). Called on a presented controller that presents
+  /// nothing, it asks its presenter to dismiss it. `completion` runs once the transition is
+  /// over.
+  ///
+  /// ```swift
+  /// doneButton.addTarget(self, action: { $0.dismiss(animated: true) }, for: .touchUpInside)
+  /// ```
+  public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    let first: ViewController
+    if let presented = presentedViewController {
+      first = presented
+    } else if let presented = nearestPresentedAncestor {
+      first = presented
+    } else {
+      completion?()
+      return
+    }
+    var chain: [PresentationController] = []
+    var next: ViewController? = first
+    while let controller = next, let presentation = controller.presentationStorage {
+      if presentation.isTransitioning {
+        presentation.afterTransition.append { [weak self] in
+          self?.dismiss(animated: animated, completion: completion)
+        }
+        return
+      }
+      chain.append(presentation)
+      next = controller.presentedStorage
+    }
+    guard let bottom = chain.first else {
+      completion?()
+      return
+    }
+    bottom.dismiss(chain: chain, animated: animated, completion: completion)
+  }
+
+  /// The controller this one (or its closest ancestor that presents) presented, if any.
+  public var presentedViewController: ViewController? {
+    var controller: ViewController? = self
+    while let current = controller {
+      if let presented = current.presentedStorage { return presented }
+      controller = current.parent
+    }
+    return nil
+  }
+
+  /// The controller that presented this one (or its closest presented ancestor), if any:
+  /// for a presentation in a context, the controller that defines the context.
+  public var presentingViewController: ViewController? {
+    nearestPresentedAncestor?.presentingStorage
+  }
+
+  /// The object that manages this controller's presentation: while it is presented, or
+  /// once `popoverPresentationController` made one.
+  public var presentationController: PresentationController? { presentationStorage }
+
+  /// The popover presentation of this controller when its `modalPresentationStyle` is
+  /// `.popover` (made on first use): set its `sourceView` and `sourceRect` before
+  /// presenting. `nil` for other styles.
+  ///
+  /// ```swift
+  /// picker.modalPresentationStyle = .popover
+  /// picker.popoverPresentationController?.sourceView = colourButton
+  /// present(picker, animated: true)
+  /// ```
+  public var popoverPresentationController: PopoverPresentationController? {
+    if let popover = presentationStorage as? PopoverPresentationController { return popover }
+    guard modalPresentationStyle == .popover, presentingStorage == nil else { return nil }
+    let popover = PopoverPresentationController(presentedViewController: self)
+    presentationStorage = popover
+    return popover
+  }
+
+  // MARK: Finding the presenter
+
+  /// The presentation this controller is about to get: the popover one the app set up,
+  /// or a new one.
+  private func presentationForPresenting() -> PresentationController {
+    if let existing = presentationStorage, existing.presentingViewController == nil,
+      (existing is PopoverPresentationController) == (modalPresentationStyle == .popover)
+    {
+      return existing
+    }
+    let presentation =
+      modalPresentationStyle == .popover
+      ? PopoverPresentationController(presentedViewController: self)
+      : PresentationController(presentedViewController: self)
+    presentationStorage = presentation
+    return presentation
+  }
+
+  /// The last ancestor in the parent chain (this controller when it has no parent).
+  var topOfParentChain: ViewController {
+    var controller = self
+    while let parent = controller.parent { controller = parent }
+    return controller
+  }
+
+  /// The first controller up the parent chain that defines a presentation context, or the
+  /// top of the chain.
+  var presentationContextController: ViewController {
+    var controller = self
+    while !controller.definesPresentationContext, let parent = controller.parent {
+      controller = parent
+    }
+    return controller
+  }
+
+  /// This controller or its closest ancestor that is presented.
+  private var nearestPresentedAncestor: ViewController? {
+    var controller: ViewController? = self
+    while let current = controller {
+      if current.presentingStorage != nil { return current }
+      controller = current.parent
+    }
+    return nil
+  }
+
+  /// Whether `controller` is this one or one of its ancestors.
+  private func isInParentChain(of controller: ViewController) -> Bool {
+    var current: ViewController? = self
+    while let candidate = current {
+      if candidate === controller { return true }
+      current = candidate.parent
+    }
+    return false
+  }
+}

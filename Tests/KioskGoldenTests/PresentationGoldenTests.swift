@@ -1,0 +1,190 @@
+import KioskKit
+import KioskTesting
+import Testing
+
+/// A screen of rows under a title bar, in one colour.
+@MainActor
+private final class ListScreen: ViewController {
+  private let rows: [String]
+  private let tint: Color
+
+  init(title: String, rows: [String], tint: Color) {
+    self.rows = rows
+    self.tint = tint
+    super.init()
+    self.title = title
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = Color(hex: 0xf2f2f7)
+    let bar = Label(frame: Rect(x: 0, y: 0, width: view.bounds.width, height: 44))
+    bar.autoresizingMask = [.flexibleWidth]
+    bar.backgroundColor = tint
+    bar.text = title
+    bar.textAlignment = .center
+    bar.textColor = .white
+    bar.font = .boldSystemFont(ofSize: 18)
+    view.addSubview(bar)
+    for (index, row) in rows.enumerated() {
+      let label = Label(
+        frame: Rect(x: 0, y: 52 + Double(index) * 41, width: view.bounds.width, height: 40))
+      label.autoresizingMask = [.flexibleWidth]
+      label.backgroundColor = .white
+      label.text = "   " + row
+      label.font = .systemFont(ofSize: 16)
+      view.addSubview(label)
+    }
+  }
+}
+
+/// Two children side by side, each half of the view; the right one defines the
+/// presentation context.
+@MainActor
+private final class HalvesController: ViewController {
+  let leftChild: ViewController
+  let rightChild: ViewController
+
+  init(left: ViewController, right: ViewController) {
+    leftChild = left
+    rightChild = right
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    for child in [leftChild, rightChild] {
+      addChild(child)
+      view.addSubview(child.view)
+      child.didMove(toParent: self)
+    }
+  }
+
+  override func viewDidLayoutSubviews() {
+    super.viewDidLayoutSubviews()
+    let half = (view.bounds.width / 2).rounded()
+    leftChild.view.frame = Rect(x: 0, y: 0, width: half, height: view.bounds.height)
+    rightChild.view.frame = Rect(
+      x: half + 1, y: 0, width: view.bounds.width - half - 1, height: view.bounds.height)
+  }
+}
+
+/// A card: a title, a line of text and a coloured band.
+@MainActor
+private final class CardScreen: ViewController {
+  private let heading: String
+  private let message: String
+  private let band: Color
+  private let clearBackground: Bool
+
+  init(heading: String, message: String, band: Color, clearBackground: Bool = false) {
+    self.heading = heading
+    self.message = message
+    self.band = band
+    self.clearBackground = clearBackground
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let plate = View(frame: view.bounds)
+    plate.backgroundColor = .white
+    if clearBackground {
+      view.backgroundColor = Color(white: 0, alpha: 0.45)
+      plate.frame = Rect(x: (view.bounds.width - 220) / 2, y: 60, width: 220, height: 120)
+      plate.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+    } else {
+      plate.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    }
+    view.addSubview(plate)
+    let width = plate.bounds.width
+    let stripe = View(frame: Rect(x: 0, y: 0, width: width, height: 8))
+    stripe.backgroundColor = band
+    let title = Label(frame: Rect(x: 16, y: 20, width: width - 32, height: 30))
+    title.text = heading
+    title.font = .boldSystemFont(ofSize: 20)
+    let body = Label(frame: Rect(x: 16, y: 56, width: width - 32, height: 44))
+    body.text = message
+    body.numberOfLines = 0
+    body.lineBreakMode = .byWordWrapping
+    body.font = .systemFont(ofSize: 15)
+    body.textColor = Color(hex: 0x3a3a3c)
+    for subview in [stripe, title, body] {
+      subview.autoresizingMask = [.flexibleWidth]
+      plate.addSubview(subview)
+    }
+  }
+}
+
+@MainActor
+struct PresentationGoldenTests {
+  /// A form sheet over a list: a centred card over the dimmed window.
+  @Test func formSheetOverAList() throws {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie", "Lemonade"],
+      tint: Color(hex: 0x007aff))
+    app.window.rootViewController = list
+    app.runUntilIdle()
+    let sheet = CardScreen(
+      heading: "New recipe", message: "Name, ingredients and steps go here.",
+      band: Color(hex: 0x34c759))
+    sheet.modalPresentationStyle = .formSheet
+    sheet.preferredContentSize = Size(width: 400, height: 260)
+    list.present(sheet, animated: true)
+    app.advance(by: 0.35)
+    try assertSnapshot(of: app, named: "presentation-form-sheet")
+  }
+
+  /// A popover under a button at the top right, its arrow pointing up at the button.
+  @Test func popoverWithAnArrow() throws {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
+      tint: Color(hex: 0xff9500))
+    app.window.rootViewController = list
+    let button = Button(type: .system)
+    button.frame = Rect(x: 540, y: 6, width: 88, height: 32)
+    button.setTitle("Sort", for: .normal)
+    button.setTitleColor(.white, for: .normal)
+    list.view.addSubview(button)
+    app.runUntilIdle()
+    let menu = ListScreen(
+      title: "Sort by", rows: ["Name", "Time", "Rating"], tint: Color(hex: 0x5856d6))
+    menu.modalPresentationStyle = .popover
+    menu.preferredContentSize = Size(width: 220, height: 180)
+    menu.popoverPresentationController?.sourceView = button
+    list.present(menu, animated: true)
+    app.advance(by: 0.35)
+    #expect(menu.popoverPresentationController?.arrowDirection == .up)
+    try assertSnapshot(of: app, named: "presentation-popover")
+  }
+
+  /// An over-current-context presentation from the right half of a custom container:
+  /// it dims and covers that half only.
+  @Test func overCurrentContextOverOneHalf() throws {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
+      tint: Color(hex: 0x007aff))
+    let detail = ListScreen(
+      title: "Tomato soup", rows: ["4 tomatoes", "1 onion", "Salt, pepper"],
+      tint: Color(hex: 0xff3b30))
+    detail.definesPresentationContext = true
+    let halves = HalvesController(left: list, right: detail)
+    app.window.rootViewController = halves
+    app.runUntilIdle()
+    let loading = CardScreen(
+      heading: "Saving…", message: "Keep the soup warm.", band: Color(hex: 0xff9500),
+      clearBackground: true)
+    loading.modalPresentationStyle = .overCurrentContext
+    loading.modalTransitionStyle = .crossDissolve
+    detail.present(loading, animated: true)
+    app.advance(by: 0.35)
+    #expect(loading.presentingViewController === detail)
+    let frame = app.snapshot()
+    #expect(frame.pixel(x: 100, y: 300) == Color(hex: 0xf2f2f7))  // the left half is untouched
+    #expect(frame.pixel(x: 400, y: 380) != Color(hex: 0xf2f2f7))  // the right half is dimmed
+    try assertSnapshot(of: app, named: "presentation-over-current-context")
+  }
+}
