@@ -101,6 +101,12 @@ struct NavigationBarTests {
       log.take() == ["B.willMove(nil)", "B.wD", "A.wA", "B.dD", "A.dA", "B.didMove(nil)"])
     #expect(identical(navigation.viewControllers, [a]))
     #expect(barTitle(navigation) == "A" && backTitle(navigation) == nil)
+    // A tap on the chevron, inside the edge-swipe strip, still reaches the button.
+    navigation.pushViewController(b, animated: false)
+    app.runUntilIdle()
+    app.tap(at: Point(x: 12, y: 22))
+    app.advance(by: 0.4)
+    #expect(identical(navigation.viewControllers, [a]))
   }
 
   @Test func barButtonItemsBecomeButtonsThatCallTheirTargets() throws {
