@@ -16,7 +16,11 @@ public final class NavigationItem {
   private var ownTitle: String?
   private var hasOwnTitle = false
   /// The title of the controller the item belongs to, shown while the item has none.
-  var controllerTitle: String?
+  var controllerTitle: String? {
+    didSet { didChange?() }
+  }
+  /// Called when anything a navigation bar shows changes (set by the bar showing the item).
+  var didChange: (@MainActor () -> Void)?
 
   /// Creates an item; a `nil` title follows the controller's title.
   public init(title: String? = nil) {
@@ -33,26 +37,43 @@ public final class NavigationItem {
     set {
       ownTitle = newValue
       hasOwnTitle = true
+      didChange?()
     }
   }
 
   /// A line of text above the title.
-  public var prompt: String?
+  public var prompt: String? {
+    didSet { didChange?() }
+  }
   /// A view shown in place of the title.
-  public var titleView: View?
+  public var titleView: View? {
+    didSet { didChange?() }
+  }
   /// The back button shown while the next controller is on top; `nil` makes one from
   /// `backButtonTitle` or this item's title.
-  public var backBarButtonItem: BarButtonItem?
+  public var backBarButtonItem: BarButtonItem? {
+    didSet { didChange?() }
+  }
   /// The title of the back button shown while the next controller is on top.
-  public var backButtonTitle: String?
+  public var backButtonTitle: String? {
+    didSet { didChange?() }
+  }
   /// Whether the bar hides the back button while this item is on top.
-  public var hidesBackButton = false
+  public var hidesBackButton = false {
+    didSet { didChange?() }
+  }
   /// Whether the left items are shown next to the back button rather than replacing it.
-  public var leftItemsSupplementBackButton = false
+  public var leftItemsSupplementBackButton = false {
+    didSet { didChange?() }
+  }
   /// The items on the left, from the outer edge inwards.
-  public var leftBarButtonItems: [BarButtonItem]?
+  public var leftBarButtonItems: [BarButtonItem]? {
+    didSet { didChange?() }
+  }
   /// The items on the right, from the outer edge inwards.
-  public var rightBarButtonItems: [BarButtonItem]?
+  public var rightBarButtonItems: [BarButtonItem]? {
+    didSet { didChange?() }
+  }
 
   /// The outermost item on the left; setting it replaces all left items.
   public var leftBarButtonItem: BarButtonItem? {

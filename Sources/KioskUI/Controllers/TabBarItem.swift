@@ -13,20 +13,34 @@ public final class TabBarItem {
   private var ownTitle: String?
   private var hasOwnTitle = false
   /// The title of the controller the item belongs to, shown while the item has none.
-  var controllerTitle: String?
+  var controllerTitle: String? {
+    didSet { didChange?() }
+  }
+  /// Called when anything a tab bar shows changes (set by the tab bar showing the item).
+  var didChange: (@MainActor () -> Void)?
 
   /// The image of the tab.
-  public var image: Image?
+  public var image: Image? {
+    didSet { didChange?() }
+  }
   /// The image shown while the tab is selected; `nil` uses `image`.
-  public var selectedImage: Image?
+  public var selectedImage: Image? {
+    didSet { didChange?() }
+  }
   /// Text in a badge at the tab's corner (a count, "!"); `nil` shows no badge.
-  public var badgeValue: String?
+  public var badgeValue: String? {
+    didSet { didChange?() }
+  }
   /// The badge's colour; `nil` is the standard red.
-  public var badgeColor: Color?
+  public var badgeColor: Color? {
+    didSet { didChange?() }
+  }
   /// An integer apps can use to tell tabs apart.
   public var tag: Int
   /// Whether the tab can be selected.
-  public var isEnabled = true
+  public var isEnabled = true {
+    didSet { didChange?() }
+  }
 
   /// Creates an item; a `nil` title follows the controller's title.
   public init(title: String? = nil, image: Image? = nil, tag: Int = 0) {
@@ -51,6 +65,7 @@ public final class TabBarItem {
     set {
       ownTitle = newValue
       hasOwnTitle = true
+      didChange?()
     }
   }
 }

@@ -1,0 +1,199 @@
+import KioskGraphics
+
+/// The bar along the bottom of a tab interface: one button per tab with its image, its
+/// title and, when set, a badge. A `TabBarController` owns one and fills it from its
+/// children's tab bar items. The semantics of UIKit's `UITabBar`.
+///
+/// Images are used as shapes: they are drawn in `tintColor` for the selected tab and in
+/// `unselectedItemTintColor` for the others.
+@MainActor
+open class TabBar: View {
+  /// The height of the bar, in points.
+  static let standardHeight = 49.0
+
+  /// The tabs' items, left to right.
+  public private(set) var items: [TabBarItem] = []
+
+  /// The item of the selected tab.
+  public var selectedItem: TabBarItem? {
+    didSet { if oldValue !== selectedItem { updateButtons() } }
+  }
+
+  /// The colour of the selected tab's image and title.
+  public var tintColor: Color = .systemBlue {
+    didSet { if oldValue != tintColor { updateButtons() } }
+  }
+
+  /// The colour of the other tabs' images and titles; `nil` is the standard grey.
+  public var unselectedItemTintColor: Color? {
+    didSet { if oldValue != unselectedItemTintColor { updateButtons() } }
+  }
+
+  /// The colour of the bar's background; `nil` is the standard light grey.
+  public var barTintColor: Color? {
+    didSet { backgroundColor = barTintColor ?? NavigationBar.standardBackground }
+  }
+
+  /// Called with the index of a tab the user tapped.
+  var itemTapped: (@MainActor (Int) -> Void)?
+
+  /// One button per item.
+  private(set) var buttons: [TabBarButton] = []
+  private let hairline = View()
+
+  static let unselectedColor = Color(hex: 0x8e8e93)
+
+  /// Creates an empty bar.
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    backgroundColor = NavigationBar.standardBackground
+    hairline.backgroundColor = Color(white: 0, alpha: 0.3)
+    hairline.isUserInteractionEnabled = false
+    addSubview(hairline)
+  }
+
+  /// Replaces the items (`animated` is accepted for UIKit's sake: the buttons change at
+  /// once).
+  public func setItems(_ items: [TabBarItem], animated: Bool) {
+    for item in self.items where !items.contains(where: { $0 === item }) { item.didChange = nil }
+    self.items = items
+    for button in buttons { button.removeFromSuperview() }
+    buttons = items.enumerated().map { index, item in
+      item.didChange = { [weak self] in self?.updateButtons() }
+      let button = TabBarButton(item: item)
+      button.addAction(
+        Action { [weak self] _ in self?.itemTapped?(index) }, for: .touchUpInside)
+      insertSubview(button, belowSubview: hairline)
+      return button
+    }
+    if let selectedItem, !items.contains(where: { $0 === selectedItem }) { self.selectedItem = nil }
+    updateButtons()
+    setNeedsLayout()
+  }
+
+  /// The bar's height is fixed; its width is whatever it is given.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    Size(width: size.width, height: Self.standardHeight)
+  }
+
+  private func updateButtons() {
+    let unselected = unselectedItemTintColor ?? Self.unselectedColor
+    for button in buttons {
+      let selected = button.item === selectedItem
+      button.show(selected: selected, color: selected ? tintColor : unselected)
+    }
+  }
+
+  /// Divides the width equally among the buttons.
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    let thickness = 1 / max(window?.screen.scale ?? 1, 1)
+    hairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: thickness)
+    guard !buttons.isEmpty else { return }
+    let width = bounds.width / Double(buttons.count)
+    for (index, button) in buttons.enumerated() {
+      let x = (Double(index) * width).rounded()
+      let next = (Double(index + 1) * width).rounded()
+      button.frame = Rect(x: x, y: 0, width: next - x, height: Self.standardHeight)
+    }
+  }
+}
+
+/// One tab in a tab bar: the image above the title, and the badge at the image's corner.
+@MainActor
+final class TabBarButton: Control {
+  static let imageSide = 28.0
+  static let badgeHeight = 18.0
+  static let standardBadgeColor = Color(hex: 0xff3b30)
+
+  let item: TabBarItem
+  let imageView = ImageView(frame: .zero)
+  let titleLabel = Label(frame: .zero)
+  let badge = ControlShapeView(shape: .capsule)
+  let badgeLabel = Label(frame: .zero)
+  private var tintedImages: (source: Image, color: Color, tinted: Image)?
+
+  init(item: TabBarItem) {
+    self.item = item
+    super.init(frame: .zero)
+    imageView.contentMode = .scaleAspectFit
+    titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
+    titleLabel.textAlignment = .center
+    badgeLabel.font = .systemFont(ofSize: 13, weight: .medium)
+    badgeLabel.textColor = .white
+    badgeLabel.textAlignment = .center
+    for view in [imageView, titleLabel, badge, badgeLabel] {
+      view.isUserInteractionEnabled = false
+      addSubview(view)
+    }
+  }
+
+  /// Shows the item's current title, image and badge in `color`.
+  func show(selected: Bool, color: Color) {
+    isSelected = selected
+    isEnabled = item.isEnabled
+    titleLabel.text = item.title
+    titleLabel.textColor = item.isEnabled ? color : color.withAlphaComponent(0.4)
+    let source = selected ? item.selectedImage ?? item.image : item.image
+    imageView.image = source.map { tinted($0, color: color) }
+    imageView.alpha = item.isEnabled ? 1 : 0.4
+    let hasBadge = item.badgeValue != nil
+    badge.isHidden = !hasBadge
+    badgeLabel.isHidden = !hasBadge
+    badge.fillColor = item.badgeColor ?? Self.standardBadgeColor
+    badgeLabel.text = item.badgeValue
+    setNeedsLayout()
+  }
+
+  /// `image` as a shape filled with `color`, kept for the next time it is asked for.
+  private func tinted(_ image: Image, color: Color) -> Image {
+    if let cached = tintedImages, cached.source === image, cached.color == color {
+      return cached.tinted
+    }
+    let result = image.filled(with: color) ?? image
+    tintedImages = (image, color, result)
+    return result
+  }
+
+  /// The image centred at the top, the title below it, the badge at the image's top right
+  /// corner (a dot when the badge is empty).
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    let side = Self.imageSide
+    let hasImage = imageView.image != nil
+    imageView.isHidden = !hasImage
+    imageView.frame = Rect(
+      x: ((bounds.width - side) / 2).rounded(), y: 4, width: side, height: side)
+    let titleTop = hasImage ? 34.0 : 0
+    titleLabel.frame = Rect(
+      x: 2, y: titleTop, width: max(0, bounds.width - 4),
+      height: hasImage ? 13 : bounds.height)
+    guard let value = item.badgeValue else { return }
+    let textWidth = value.isEmpty ? 0 : badgeLabel.sizeThatFits(.zero).width.rounded(.up)
+    let height = value.isEmpty ? 10 : Self.badgeHeight
+    let width = max(height, textWidth + 10)
+    let anchor = hasImage ? imageView.frame : titleLabel.frame
+    let x = (anchor.midX + (hasImage ? side / 2 - 8 : 10)).rounded()
+    badge.frame = Rect(x: x, y: 2, width: width, height: height)
+    badgeLabel.frame = badge.frame
+  }
+}
+
+extension Image {
+  /// The image's shape (its alpha) filled with `color`, or `nil` if no memory was left for
+  /// the copy.
+  func filled(with color: Color) -> Image? {
+    guard let buffer = try? PixelBuffer(width: pixelBuffer.width, height: pixelBuffer.height)
+    else { return nil }
+    let source = pixelBuffer
+    for y in 0..<source.height {
+      for x in 0..<source.width {
+        let alpha = Double(source.rawPixel(x: x, y: y) >> 24) / 255
+        let pixel = color.withAlphaComponent(color.alpha * alpha).premultipliedARGB32
+        buffer.baseAddress.storeBytes(
+          of: pixel, toByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
+      }
+    }
+    return Image(pixelBuffer: buffer, scale: scale)
+  }
+}
