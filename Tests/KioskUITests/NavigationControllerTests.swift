@@ -433,3 +433,25 @@ struct NavigationControllerTests {
     #expect(a.view.frame == Rect(x: 0, y: 0, width: 240, height: 276))
   }
 }
+
+@MainActor
+@Suite struct NavigationVisibleControllerTests {
+  @Test func theVisibleControllerIsWhatTheTopPresents() throws {
+    let app = try TestApplication(pointSize: Size(width: 320, height: 240))
+    let root = ViewController()
+    let nav = NavigationController(rootViewController: root)
+    app.window.rootViewController = nav
+    app.runUntilIdle()
+    #expect(nav.visibleViewController === root)
+    let sheet = ViewController()
+    let picker = ViewController()
+    root.present(sheet, animated: false)
+    sheet.present(picker, animated: false)
+    app.runUntilIdle()
+    #expect(nav.topViewController === root)
+    #expect(nav.visibleViewController === picker)
+    sheet.dismiss(animated: false)
+    app.runUntilIdle()
+    #expect(nav.visibleViewController === sheet)
+  }
+}

@@ -116,8 +116,13 @@ open class NavigationController: ViewController {
   /// The controller on top of the stack: the one on screen.
   public var topViewController: ViewController? { stack.last }
 
-  /// The controller whose view is on screen: the top controller.
-  public var visibleViewController: ViewController? { topViewController }
+  /// The controller whose view is on screen: what the top controller presents (the top of
+  /// its chain of presentations), else the top controller.
+  public var visibleViewController: ViewController? {
+    var visible = topViewController
+    while let presented = visible?.presentedViewController { visible = presented }
+    return visible
+  }
 
   /// Puts `viewController` on top of the stack and shows it; `animated` slides it in from
   /// the right over the current top. A controller already on the stack, or another
