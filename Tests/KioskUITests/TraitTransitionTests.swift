@@ -59,16 +59,15 @@ struct TraitTransitionTests {
   }
 
   @Test func theCoordinatorRunsAnimationsAlongsideAndCompletionsAfter() throws {
-    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
-    let log = ControllerLog()
-    let root = TraitController("R", log: log)
-    app.window.rootViewController = root
+    let scene = try SplitScene(pointSize: Size(width: 1024, height: 600))
+    let app = scene.app
+    let detail = scene.secondary
     let badge = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
-    root.view.addSubview(badge)
+    detail.view.addSubview(badge)
     app.runUntilIdle()
     var events: [String] = []
     var saved: ViewControllerTransitionCoordinator?
-    root.onTransition = { size, coordinator in
+    detail.onTransition = { size, coordinator in
       saved = coordinator
       events.append("animated \(coordinator.isAnimated)")
       coordinator.animate(
@@ -82,13 +81,16 @@ struct TraitTransitionTests {
     app.screen.setRotation(.degrees90, animated: true)
     #expect(events == ["animated true", "alongside 600"])
     #expect(badge.alpha == 0)  // the model value; the presentation fades
+    #expect(app.window.layer.presented.bounds.width == 600)  // the window takes it at once
+    #expect(detail.view.frame == Rect(x: 0, y: 0, width: 600, height: 1024))
     app.advance(by: 0.15)
     let halfway = badge.layer.presented.opacity
     #expect(halfway > 0.05 && halfway < 0.95)
-    #expect(root.view.layer.presented.bounds.width > 600)  // still on its way from 1024
+    let middle = detail.view.layer.presented.position.x
+    #expect(middle > 300 && middle < 691.5)  // on its way from the right-hand column
     app.advance(by: 0.3)
     #expect(events == ["animated true", "alongside 600", "completion"])
-    #expect(root.view.layer.presented.bounds.width == 600)
+    #expect(detail.view.layer.presented.position.x == 300)
     #expect(saved?.transitionDuration == Screen.rotationDuration)
 
     // Once the transition is over, added work runs at once.

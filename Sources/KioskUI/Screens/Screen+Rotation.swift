@@ -35,9 +35,10 @@ extension Screen {
   }
 
   /// Gives the screen a new logical size and rotation. Controllers of the windows that fill
-  /// the screen hear of it first (`viewWillTransition(to:with:)`), then the screen changes,
-  /// the windows take its new bounds, traits are passed down (`traitCollectionDidChange`),
-  /// and the windows are laid out: inside an animation when `animated`.
+  /// the screen hear of it first (`viewWillTransition(to:with:)`), then the screen changes
+  /// and the windows take its new bounds; then traits are passed down
+  /// (`traitCollectionDidChange`) and the windows are laid out, inside an animation when
+  /// `animated`.
   private func changeGeometry(
     pixelWidth newWidth: Int, pixelHeight newHeight: Int, rotation newRotation: Rotation,
     animated: Bool
@@ -59,8 +60,10 @@ extension Screen {
     compositor.resize(pixelWidth: newWidth, pixelHeight: newHeight)
     Transaction.setNeedsCommit()
 
+    // The windows take the new size at once (an animated window would leave parts of the
+    // turned frame uncovered); what layout moves inside them animates.
+    for window in followers { window.followScreenBounds() }
     let change = {
-      for window in followers { window.followScreenBounds() }
       for root in roots { root.updateTraitCollections() }
       for window in followers { window.layoutIfNeeded() }
       coordinator.runAnimations()
