@@ -129,9 +129,8 @@ open class SplitViewController: ViewController {
     title: "Menu", style: .plain, target: self,
     action: { split in split.toggleSecondaryOnly() })
 
-  /// Shows `column` with an animation: `.primary` brings the primary beside or over the
-  /// secondary (the overlay when collapsed or when there is no room chosen for it);
-  /// `.secondary` hides an overlay that covers the secondary.
+  /// Shows `column` with an animation: `.primary`, when hidden, slides in over the
+  /// secondary (which is dimmed); `.secondary` hides an overlay that covers the secondary.
   public func show(_ column: Column) {
     switch column {
     case .primary:
@@ -187,6 +186,7 @@ open class SplitViewController: ViewController {
 
   // MARK: Life cycle
 
+  /// Puts the columns in place for the traits the split view starts with; call `super`.
   open override func viewDidLoad() {
     super.viewDidLoad()
     view.addGestureRecognizer(edgeSwipe)
@@ -194,17 +194,20 @@ open class SplitViewController: ViewController {
     arrangeColumnsInitially()
   }
 
+  /// Collapses or expands when the horizontal size class changed; call `super`.
   open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
     super.traitCollectionDidChange(previousTraitCollection)
     updateCollapsedState()
   }
 
+  /// Collapses or expands if the traits changed unannounced; call `super`.
   open override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
     // Traits can change without a pass (the split view moved to another container).
     updateCollapsedState()
   }
 
+  /// Places the columns for the display mode; call `super`.
   open override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     layoutColumns()

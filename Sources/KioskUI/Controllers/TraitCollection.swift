@@ -10,6 +10,7 @@ public enum UserInterfaceSizeClass: Sendable, Equatable, CustomStringConvertible
   /// Plenty of room: content side by side.
   case regular
 
+  /// The name of the class ("compact", "regular", "unspecified").
   public var description: String {
     switch self {
     case .unspecified: "unspecified"
@@ -101,6 +102,7 @@ public struct TraitCollection: Sendable, Equatable, CustomStringConvertible {
       || verticalSizeClass != other?.verticalSizeClass
   }
 
+  /// The traits in a line, for logs.
   public var description: String {
     "TraitCollection(horizontal: \(horizontalSizeClass), vertical: \(verticalSizeClass), "
       + "scale: \(displayScale))"
