@@ -204,6 +204,7 @@ public final class DRMOutput: DisplayOutput {
       if var pending = waiting {
         pending.damage.formUnion(damage)
         pending.frame = frame
+        pending.rotation = rotation  // the screen may have turned meanwhile
         waiting = pending
       } else {
         waiting = (frame, damage, rotation)

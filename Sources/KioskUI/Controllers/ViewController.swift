@@ -46,6 +46,8 @@ open class ViewController: Responder {
   /// This controller's presentation, made before it is presented (or by
   /// `popoverPresentationController`) and dropped once it is dismissed.
   var presentationStorage: PresentationController?
+  /// The traits last passed down to this controller and its overrides for children.
+  var traitState = TraitState()
 
   /// How this controller covers the screen when it is presented: `.fullScreen` (the
   /// default) replaces what is under it, the `over` styles and the sheets leave it in
@@ -212,6 +214,47 @@ open class ViewController: Responder {
   /// A child's `preferredContentSize` changed. The default does nothing; a container that
   /// sizes its children by their wishes overrides it.
   open func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {}
+
+  // MARK: Traits, size changes and showing (ViewController+Traits.swift, +Showing.swift)
+
+  /// Called when this controller's `traitCollection` changed (the screen turned, or a
+  /// container changed its override), with the collection it had before. Override to
+  /// adapt the layout; call `super`.
+  open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+  /// Called before the size of this controller's view changes because the screen is turned
+  /// or resized: `size` is the new size. Add animations and completions to `coordinator`
+  /// to run with the change. The default passes the change on to the children (with the
+  /// sizes `size(forChildContentContainer:withParentContainerSize:)` gives) and to the
+  /// presented controller; call `super`.
+  open func viewWillTransition(
+    to size: Size, with coordinator: ViewControllerTransitionCoordinator
+  ) {
+    forwardViewWillTransition(to: size, with: coordinator)
+  }
+
+  /// The size `container` (a child) gets when this controller's view becomes `parentSize`.
+  /// The default is `parentSize`; a container that lays children out in parts of its view
+  /// returns the part.
+  open func size(
+    forChildContentContainer container: ViewController, withParentContainerSize parentSize: Size
+  ) -> Size {
+    parentSize
+  }
+
+  /// Shows `controller` in the way the containers around this one see fit: a split view
+  /// shows it in its primary column, and with no container that handles it, it is presented
+  /// modally. Containers override it; others call it.
+  open func show(_ controller: ViewController, sender: Any?) {
+    showInContainer(controller, sender: sender)
+  }
+
+  /// Shows `controller` as the detail of a master–detail interface: a split view around this
+  /// controller makes it its secondary (the content shown when collapsed); with no container
+  /// that handles it, it is presented modally. Containers override it; others call it.
+  open func showDetailViewController(_ controller: ViewController, sender: Any?) {
+    showDetailInContainer(controller, sender: sender)
+  }
 
   // MARK: Titles and bar items
 

@@ -43,12 +43,12 @@ public final class Compositor {
   private var paintList: [PaintPiece] = []
   private var pieces: [PixelRect] = []
   private var spare: [PixelRect] = []
-  private let painter: FramePainter
-  private let layerPainter: LayerPainter
+  private var painter: FramePainter
+  private var layerPainter: LayerPainter
 
   /// Why no frame of the screen's size could be made (too large, out of memory); the
   /// compositor then produces no frames. The runtime checks this at start-up.
-  public let frameError: PixelBufferError?
+  public private(set) var frameError: PixelBufferError?
 
   init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
     let buffer: PixelBuffer
@@ -75,6 +75,28 @@ public final class Compositor {
       // 64 bytes could not be allocated: nothing in this process can go on.
       preconditionFailure("out of memory allocating a 1×1 pixel buffer")
     }
+  }
+
+  /// Makes frames of a new size from the next commit on (the screen turned), repainted
+  /// whole. Outputs keep their panels; they turn these frames as before.
+  func resize(pixelWidth: Int, pixelHeight: Int) {
+    if pixelWidth != frame.width || pixelHeight != frame.height {
+      do {
+        frame = try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .argb8888)
+        frameError = nil
+      } catch {
+        frameError =
+          error as? PixelBufferError ?? .invalidSize(width: pixelWidth, height: pixelHeight)
+        frame = Self.placeholderFrame()
+      }
+      painter = FramePainter(target: frame)
+      layerPainter = LayerPainter(painter: painter)
+      // The draw list and the damage were in the old frame's pixels.
+      entries.removeAll(keepingCapacity: true)
+      changedLayers.removeAll(keepingCapacity: true)
+      damage.removeAll()
+    }
+    setNeedsFullRepaint()
   }
 
   /// Repaints the whole screen at the next commit (after a mode change or hotplug).

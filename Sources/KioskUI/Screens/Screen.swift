@@ -1,7 +1,8 @@
 import KioskGraphics
 
-/// A display the app draws on: a fixed size in points, a scale (pixels per point), and how
-/// it is turned on the panel. Touch and rendering both go through this one mapping.
+/// A display the app draws on: a size in points, a scale (pixels per point), and how it is
+/// turned on the panel. Touch and rendering both go through this one mapping. Turning the
+/// screen at run time (`rotation`) changes its size in points; the panel stays as it is.
 ///
 /// ```swift
 /// let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
@@ -12,16 +13,28 @@ public final class Screen {
   /// The screen apps draw on unless they choose another; the runtime sets it at launch.
   public static var main = Screen(pointSize: Size(width: 1024, height: 600), scale: 1)
 
-  /// The screen's rectangle in points, origin at zero.
-  public let bounds: Rect
+  /// The screen's rectangle in points, origin at zero. It changes when the screen is turned.
+  public internal(set) var bounds: Rect
   /// Pixels per point (1, 1.5, 2, 3…).
   public let scale: Double
-  /// How the logical screen is turned on the panel.
-  public let rotation: Rotation
+  /// How the logical screen is turned on the panel. Setting it turns the screen at once
+  /// (`setRotation(_:animated:)` can animate): the panel keeps its pixels, the screen's
+  /// size in points follows (width and height trade places at a quarter turn), windows that
+  /// fill the screen are resized with it, their controllers get
+  /// `viewWillTransition(to:with:)` before and `traitCollectionDidChange(_:)` after, and
+  /// the whole screen is repainted.
+  ///
+  /// ```swift
+  /// screen.rotation = .degrees90   // a 1024×600 landscape panel shows a 600×1024 screen
+  /// ```
+  public var rotation: Rotation {
+    get { currentRotation }
+    set { setRotation(newValue, animated: false) }
+  }
   /// Width of the logical screen in pixels.
-  public let pixelWidth: Int
+  public internal(set) var pixelWidth: Int
   /// Height of the logical screen in pixels.
-  public let pixelHeight: Int
+  public internal(set) var pixelHeight: Int
 
   /// The output showing this screen, if any.
   public private(set) var output: DisplayOutput?
@@ -30,6 +43,10 @@ public final class Screen {
   /// Visible windows, back to front.
   public private(set) var windows: [Window] = []
 
+  var currentRotation: Rotation
+  /// Every window created on this screen, shown or not (held weakly): windows that fill the
+  /// screen follow it when it turns.
+  private var createdWindows: [WeakWindow] = []
   private var displayLinks: [DisplayLink] = []
   private var frameRequested = false
 
@@ -38,7 +55,7 @@ public final class Screen {
     let safeScale = scale > 0 && scale.isFinite ? scale : 1
     self.bounds = Rect(origin: .zero, size: pointSize)
     self.scale = safeScale
-    self.rotation = rotation
+    self.currentRotation = rotation
     self.pixelWidth = max(1, Int((pointSize.width * safeScale).rounded()))
     self.pixelHeight = max(1, Int((pointSize.height * safeScale).rounded()))
     self.compositor = Compositor(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: safeScale)
@@ -91,6 +108,17 @@ public final class Screen {
   }
 
   // MARK: Windows
+
+  /// The windows created on this screen that still exist.
+  var trackedWindows: [Window] {
+    createdWindows.removeAll { $0.window == nil }
+    return createdWindows.compactMap(\.window)
+  }
+
+  func windowWasCreated(_ window: Window) {
+    createdWindows.removeAll { $0.window == nil }
+    createdWindows.append(WeakWindow(window: window))
+  }
 
   func windowDidBecomeVisible(_ window: Window) {
     guard !windows.contains(where: { $0 === window }) else { return }
@@ -164,6 +192,12 @@ public final class Screen {
     Transaction.flush()
     if displayLinks.contains(where: { !$0.isPaused }) { requestFrame() }
   }
+}
+
+/// A window held weakly.
+@MainActor
+private struct WeakWindow {
+  weak var window: Window?
 }
 
 /// Calls a closure at every refresh of a screen, in step with the output's frame events,

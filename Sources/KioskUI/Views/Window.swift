@@ -20,6 +20,7 @@ open class Window: View {
     self.screen = screen
     super.init(frame: screen.bounds)
     layer.isHidden = true
+    screen.windowWasCreated(self)
   }
 
   /// Creates a window on the main screen with `frame` in screen points.
@@ -27,6 +28,7 @@ open class Window: View {
     self.screen = Screen.main
     super.init(frame: frame)
     layer.isHidden = true
+    screen.windowWasCreated(self)
   }
 
   /// Whether the window (and so everything in it) is invisible. Windows start hidden.
