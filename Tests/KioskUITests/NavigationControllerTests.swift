@@ -455,3 +455,20 @@ struct NavigationControllerTests {
     #expect(nav.visibleViewController === sheet)
   }
 }
+
+@MainActor
+@Suite struct NavigationShowTests {
+  @Test func showFromInsideAStackPushes() throws {
+    let app = try TestApplication(pointSize: Size(width: 320, height: 240))
+    let root = ViewController()
+    let nav = NavigationController(rootViewController: root)
+    app.window.rootViewController = nav
+    app.runUntilIdle()
+    let detail = ViewController()
+    root.show(detail, sender: nil)
+    app.advance(by: 1)
+    #expect(nav.viewControllers.count == 2)
+    #expect(nav.topViewController === detail)
+    #expect(root.presentedViewController == nil)
+  }
+}

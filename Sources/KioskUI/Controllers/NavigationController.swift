@@ -113,6 +113,11 @@ open class NavigationController: ViewController {
     set { setViewControllers(newValue, animated: false) }
   }
 
+  /// Pushes `controller`, animated: what `show(_:sender:)` means inside a navigation stack.
+  open override func show(_ controller: ViewController, sender: Any?) {
+    pushViewController(controller, animated: true)
+  }
+
   /// The controller on top of the stack: the one on screen.
   public var topViewController: ViewController? { stack.last }
 

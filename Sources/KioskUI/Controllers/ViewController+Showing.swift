@@ -1,10 +1,8 @@
 extension ViewController {
   /// The default of `show(_:sender:)`: the request goes up to the parent (or, for a
   /// presented controller, the presenter) until a container that overrides
-  /// `show(_:sender:)` takes it; at the top, `controller` is presented modally.
-  ///
-  /// NavigationController is to override `show(_:sender:)` to push (it is written on the
-  /// `nav` branch); until then a `show` inside a navigation stack presents.
+  /// `show(_:sender:)` takes it (a navigation controller pushes, a split view fills its
+  /// primary column); at the top, `controller` is presented modally.
   func showInContainer(_ controller: ViewController, sender: Any?) {
     if let target = showTarget {
       target.show(controller, sender: sender)
