@@ -29,6 +29,16 @@ public final class Touch: Hashable {
   /// The window of that view.
   public internal(set) weak var window: Window?
 
+  /// The gesture recognizers this touch was delivered to (those of its view and of the
+  /// view's ancestors that wanted it), or `nil` if none.
+  public var gestureRecognizers: [GestureRecognizer]? { recognizers.isEmpty ? nil : recognizers }
+
+  var recognizers: [GestureRecognizer] = []
+  /// How far the touch has got to its view (recognizers can hold or cancel it).
+  var viewDelivery = ViewDelivery.pending
+  /// What happened while its view was kept waiting (`delaysTouchesBegan`).
+  var heldMoved = false
+  var heldEnd: Phase?
   var locationInWindow: Point
   var previousLocationInWindow: Point
   let identifier: Int
@@ -60,4 +70,16 @@ public final class Touch: Hashable {
 
   nonisolated public static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
   nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Where a touch stands with its view.
+enum ViewDelivery: Equatable {
+  /// The view has not seen it yet (a recognizer may be holding it back).
+  case pending
+  /// The view got `touchesBegan` and will hear how it goes on.
+  case delivered
+  /// The finger lifted, and `touchesEnded` waits for recognizers (`delaysTouchesEnded`).
+  case endingHeld
+  /// The view heard the end (ended or cancelled), or never gets the touch at all.
+  case done
 }

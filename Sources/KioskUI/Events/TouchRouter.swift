@@ -19,15 +19,22 @@ public struct TouchSample: Sendable, Equatable {
   }
 }
 
-/// Turns touch samples into `Touch` objects and delivers them: a new touch goes to the view
-/// hit-tested under it, which keeps it until it ends; handlers not overridden pass touches
-/// up the responder chain (view, superview… window, application).
+/// Turns touch samples into `Touch` objects and delivers them: a new touch goes to the
+/// gesture recognizers of the view hit-tested under it and of its ancestors, then to the
+/// view, which keeps it until it ends; handlers not overridden pass touches up the
+/// responder chain (view, superview… window, application). The gesture arena decides what
+/// the view sees once recognizers are involved.
 @MainActor
 final class TouchRouter {
   private var active: [Int: Touch] = [:]
   /// Fingers that woke a blanked display: their whole gesture is swallowed.
   private var swallowed: Set<Int> = []
   private var lastTap: (time: Double, location: Point, count: Int)?
+  private(set) lazy var arena = GestureArena { [unowned self] in
+    let event = Event(type: .touches, timestamp: Transaction.clock())
+    event.allTouches = Set(self.active.values)
+    return event
+  }
 
   /// How far apart (points) and how soon after (seconds) taps may be to count as one
   /// multi-tap.
@@ -36,10 +43,10 @@ final class TouchRouter {
 
   func send(_ samples: [TouchSample], on screen: Screen, at time: Double, application: Application)
   {
-    var began = TouchGroups()
-    var moved = TouchGroups()
-    var ended = TouchGroups()
-    var cancelled = TouchGroups()
+    var began: [Touch] = []
+    var moved: [Touch] = []
+    var ended: [Touch] = []
+    var cancelled: [Touch] = []
     for sample in samples {
       switch sample.phase {
       case .began:
@@ -47,34 +54,29 @@ final class TouchRouter {
           swallowed.insert(sample.id)
           continue
         }
-        guard let touch = beginTouch(sample, on: screen, at: time), let view = touch.view else {
-          continue
-        }
-        began.add(touch, for: view)
+        guard let touch = beginTouch(sample, on: screen, at: time) else { continue }
+        began.append(touch)
       case .moved, .stationary:
-        guard let touch = update(sample, at: time), let view = touch.view else { continue }
+        guard let touch = update(sample, at: time) else { continue }
         touch.phase = .moved
-        moved.add(touch, for: view)
+        moved.append(touch)
       case .ended, .cancelled:
         if swallowed.remove(sample.id) != nil { continue }
         guard let touch = update(sample, at: time) else { continue }
         active[sample.id] = nil
         touch.phase = sample.phase
-        if sample.phase == .ended { noteTap(touch) }
-        guard let view = touch.view else { continue }
         if sample.phase == .ended {
-          ended.add(touch, for: view)
+          noteTap(touch)
+          ended.append(touch)
         } else {
-          cancelled.add(touch, for: view)
+          cancelled.append(touch)
         }
       }
     }
+    guard !(began.isEmpty && moved.isEmpty && ended.isEmpty && cancelled.isEmpty) else { return }
     let event = Event(type: .touches, timestamp: time)
-    event.allTouches = Set(active.values).union(ended.allTouches).union(cancelled.allTouches)
-    for (view, touches) in began.groups { view.touchesBegan(touches, with: event) }
-    for (view, touches) in moved.groups { view.touchesMoved(touches, with: event) }
-    for (view, touches) in ended.groups { view.touchesEnded(touches, with: event) }
-    for (view, touches) in cancelled.groups { view.touchesCancelled(touches, with: event) }
+    event.allTouches = Set(active.values).union(ended).union(cancelled)
+    arena.deliver(began: began, moved: moved, ended: ended, cancelled: cancelled, event: event)
   }
 
   private func beginTouch(_ sample: TouchSample, on screen: Screen, at time: Double) -> Touch? {
@@ -82,16 +84,31 @@ final class TouchRouter {
     for window in screen.windows.reversed() where !window.isHidden {
       let point = window.fromScreen(sample.location)
       guard let view = window.hitTest(point, with: nil) else { continue }
-      if !view.isMultipleTouchEnabled, active.values.contains(where: { $0.view === view }) {
-        return nil  // UIKit: a view without multi-touch gets only its first finger
-      }
+      if isExcluded(view, in: window) { return nil }
       let touch = Touch(
         identifier: sample.id, location: point, timestamp: time, view: view, window: window,
         tapCount: tapCount(at: sample.location, time: time))
+      if !view.isMultipleTouchEnabled, active.values.contains(where: { $0.view === view }) {
+        // UIKit: a view without multi-touch gets only its first finger (its recognizers
+        // still get them all).
+        touch.viewDelivery = .done
+      }
       active[sample.id] = touch
       return touch
     }
     return nil
+  }
+
+  /// Whether exclusive touch keeps a new touch on `view` out: another view in the window
+  /// with exclusive touch has a finger down, or `view` has exclusive touch and another
+  /// view has one.
+  private func isExcluded(_ view: View, in window: Window) -> Bool {
+    active.values.contains { other in
+      guard other.window === window, let otherView = other.view, otherView !== view else {
+        return false
+      }
+      return otherView.isExclusiveTouch || view.isExclusiveTouch
+    }
   }
 
   private func update(_ sample: TouchSample, at time: Double) -> Touch? {
@@ -125,6 +142,7 @@ final class TouchRouter {
   func cancelTouches(within view: View, at time: Double, application: Application) {
     let ids = active.filter { $0.value.view?.isDescendant(of: view) ?? false }.keys.sorted()
     cancel(ids, at: time, application: application)
+    arena.cancelHeldTouches { $0.view?.isDescendant(of: view) ?? false }
   }
 
   private func cancel(_ ids: [Int], at time: Double, application: Application) {
@@ -152,8 +170,6 @@ struct TouchGroups {
       groups.append((view, [touch]))
     }
   }
-
-  var allTouches: Set<Touch> { Set(groups.flatMap(\.touches)) }
 }
 
 extension Window {

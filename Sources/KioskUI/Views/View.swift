@@ -26,11 +26,17 @@ open class View: Responder, LayerDelegate {
   /// Whether the view receives more than one finger at a time (UIKit's default: no; later
   /// fingers on it are ignored while the first is down).
   public var isMultipleTouchEnabled = false
+  /// Whether a touch on this view keeps every other view in its window from receiving
+  /// touches while it lasts (and this view from receiving one while other views hold
+  /// touches). Buttons that must not be pressed together set it.
+  public var isExclusiveTouch = false
   /// Whether the view resizes its subviews by their `autoresizingMask` when its size changes.
   public var autoresizesSubviews = true
   /// How the view resizes when its superview's size changes.
   public var autoresizingMask: AutoresizingMask = []
 
+  /// The recognizers attached to this view, in the order they were added.
+  var attachedGestureRecognizers: [GestureRecognizer] = []
   var needsLayout = true
   var subtreeNeedsLayout = true
 
@@ -159,6 +165,15 @@ open class View: Responder, LayerDelegate {
   /// Whether `point` (in this view's coordinates) is inside the view: by default, the bounds.
   open func point(inside point: Point, with event: Event?) -> Bool {
     bounds.contains(point)
+  }
+
+  // MARK: Gestures
+
+  /// Whether `gestureRecognizer` (attached to this view) may leave its `possible` state
+  /// and begin or recognize. Override to veto, e.g. a pan that must stay vertical; the
+  /// default allows it.
+  open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    true
   }
 
   // MARK: Drawing
