@@ -106,6 +106,16 @@ struct ScrollAxisMotion {
     }
   }
 
+  /// The same glide `delta` points further on (`nil` for other motions, which stop).
+  func shifted(by delta: Double) -> ScrollAxisMotion? {
+    guard case .gliding(let from, let target, let start) = phase, !landsOnTarget else {
+      return nil
+    }
+    var moved = self
+    moved.phase = .gliding(from: from + delta, target: target + delta, start: start)
+    return moved
+  }
+
   /// The motion at `time`; a glide that reaches an edge turns into a spring here.
   mutating func sample(at time: Double) -> Sample {
     switch phase {

@@ -176,6 +176,15 @@ extension ScrollView {
     isDecelerating = false
   }
 
+  /// The app moved the content during a motion: a glide goes on from the new place; an
+  /// animation or spring on that axis stops where the app put it.
+  func shiftMotion(by delta: Point) {
+    guard horizontalMotion != nil || verticalMotion != nil else { return }
+    if delta.x != 0 { horizontalMotion = horizontalMotion?.shifted(by: delta.x) }
+    if delta.y != 0 { verticalMotion = verticalMotion?.shifted(by: delta.y) }
+    if horizontalMotion == nil && verticalMotion == nil { stopMotion() }
+  }
+
   /// How fast (points per second) the content moves at `time`.
   func motionSpeed(at time: Double) -> Double {
     var x = horizontalMotion

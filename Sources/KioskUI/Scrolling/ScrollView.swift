@@ -44,10 +44,15 @@ open class ScrollView: View {
   }
 
   /// The point of the content shown at the top-left corner: `bounds.origin`. Setting it
-  /// scrolls at once and tells the delegate (`scrollViewDidScroll`).
+  /// scrolls at once and tells the delegate (`scrollViewDidScroll`); a glide in progress
+  /// goes on from there (an animated scroll or a spring back stops).
   open var contentOffset: Point {
     get { bounds.origin }
-    set { applyContentOffset(newValue) }
+    set {
+      let old = bounds.origin
+      applyContentOffset(newValue)
+      shiftMotion(by: Point(x: newValue.x - old.x, y: newValue.y - old.y))
+    }
   }
 
   /// Extra room around the content, which the content can scroll into: the content
