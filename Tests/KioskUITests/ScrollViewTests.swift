@@ -94,6 +94,39 @@ struct ScrollViewTests {
     #expect(abs(rest - scene.recorder.releaseTarget.y) < 8)
   }
 
+  @Test func theFastRateGlidesLessFar() throws {
+    var distances: [Double] = []
+    for rate in [ScrollView.DecelerationRate.normal, .fast] {
+      let scene = try ScrollScene()
+      scene.scrollView.decelerationRate = rate
+      scene.app.drag(from: Point(x: 160, y: 400), to: Point(x: 160, y: 300), duration: 0.1)
+      let atLift = scene.scrollView.contentOffset.y
+      scene.app.advance(by: 6)
+      distances.append(scene.scrollView.contentOffset.y - atLift)
+    }
+    // The same release: about 0.002 against 0.01 of the speed lost per millisecond.
+    #expect(distances[0] > 3 * distances[1] && distances[1] > 10)
+  }
+
+  @Test func aGlideGoesOnFromWhereTheAppMovesTheContent() throws {
+    let scene = try ScrollScene()
+    scene.app.drag(from: Point(x: 160, y: 400), to: Point(x: 160, y: 250), duration: 0.1)
+    scene.app.advance(by: 0.1)
+    let before = scene.scrollView.contentOffset.y
+    scene.scrollView.contentOffset.y += 1000
+    scene.app.advance(by: 1.0 / 60)
+    let after = scene.scrollView.contentOffset.y
+    #expect(after > before + 1000 && after < before + 1000 + 50)  // still gliding, from there
+    #expect(scene.scrollView.isDecelerating)
+    // An animated scroll stops where the app puts the content.
+    scene.app.advance(by: 6)
+    scene.scrollView.setContentOffset(Point(x: 0, y: 100), animated: true)
+    scene.app.advance(by: 0.1)
+    scene.scrollView.contentOffset = Point(x: 0, y: 2000)
+    scene.app.advance(by: 1)
+    #expect(scene.scrollView.contentOffset.y == 2000)
+  }
+
   @Test func aSlowDragAndHoldDoesNotGlide() throws {
     let scene = try ScrollScene()
     let app = scene.app

@@ -93,7 +93,9 @@ extension TableView {
     let width = bounds.width
     let size = Size(width: width, height: geometry.height)
     if contentSize != size { contentSize = size }
-    if !isDragging, !isDecelerating, clampedOffset(contentOffset) != contentOffset {
+    if !isTracking, !isDecelerating, horizontalMotion == nil, verticalMotion == nil,
+      clampedOffset(contentOffset) != contentOffset
+    {
       // The content got shorter than where it was scrolled to.
       contentOffset = clampedOffset(contentOffset)
     }
