@@ -22,7 +22,6 @@ extension ScrollView {
     stopMotion()
     dragWillBegin()
     dragStartOffset = unbandedOffset(contentOffset)
-    dragStartContentOffset = contentOffset
     // The finger moved a few points before the pan began; the content starts from here
     // rather than jumping to catch up.
     dragBaseline = pan.translation(in: self)

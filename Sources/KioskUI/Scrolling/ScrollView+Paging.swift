@@ -7,33 +7,29 @@ extension ScrollView {
   static let pageFlickSpeed = 250.0
 
   /// The page offset the content settles on after a release at `velocity` (points per
-  /// second): the next page in the direction of a flick, else the nearest one, and never
-  /// more than one page from where the drag started.
+  /// second): the next page boundary in the direction of a flick, else the nearest page.
+  /// The glide never carries it further, however fast the flick.
   func pageOffset(velocity: Point) -> Point {
     let offset = contentOffset
     let range = offsetRange
     let size = bounds.size
-    let start = isDragging || velocity != .zero ? dragStartContentOffset : offset
-    func axis(
-      _ value: Double, _ start: Double, _ velocity: Double, _ page: Double,
-      _ range: ClosedRange<Double>
-    ) -> Double {
+    func axis(_ value: Double, _ velocity: Double, _ page: Double, _ range: ClosedRange<Double>)
+      -> Double
+    {
       guard page > 0 else { return value.clamped(to: range) }
       let current = value / page
-      let startPage = (start / page).rounded()
-      var target: Double
+      let target: Double
       if abs(velocity) > Self.pageFlickSpeed {
         target = velocity > 0 ? current.rounded(.down) + 1 : current.rounded(.up) - 1
       } else {
         target = current.rounded()
       }
-      target = min(max(target, startPage - 1), startPage + 1)
       return (target * page).clamped(to: range)
     }
     return Point(
       x: scrollsHorizontally
-        ? axis(offset.x, start.x, velocity.x, size.width, range.x) : offset.x.clamped(to: range.x),
+        ? axis(offset.x, velocity.x, size.width, range.x) : offset.x.clamped(to: range.x),
       y: scrollsVertically
-        ? axis(offset.y, start.y, velocity.y, size.height, range.y) : offset.y.clamped(to: range.y))
+        ? axis(offset.y, velocity.y, size.height, range.y) : offset.y.clamped(to: range.y))
   }
 }

@@ -136,8 +136,6 @@ open class ScrollView: View {
   var dragStartOffset = Point.zero
   /// The pan's translation when the drag began (it had moved some points to begin).
   var dragBaseline = Point.zero
-  /// The content offset when the drag began, for paging.
-  var dragStartContentOffset = Point.zero
   /// The motion of each axis while the content glides or animates.
   var horizontalMotion: ScrollAxisMotion?
   var verticalMotion: ScrollAxisMotion?
