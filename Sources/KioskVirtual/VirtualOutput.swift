@@ -114,7 +114,9 @@ public final class VirtualOutput: DisplayOutput {
 
   /// The first refresh strictly after `time`.
   public func nextRefresh(after time: Double) -> Double {
-    ((time * refreshRate).rounded(.down) + 1) / refreshRate
+    // A refresh time k/rate times rate can come out a hair under k (k = 123 at 60 Hz):
+    // without the nudge the next refresh after it would be itself, forever.
+    ((time * refreshRate + 1e-6).rounded(.down) + 1) / refreshRate
   }
 
   /// Delivers the pending frame event (if any) as a refresh at `time`.
