@@ -12,7 +12,8 @@ public enum KioskExitCode: Int32 {
   case success = 0
   /// The app's delegate refused to launch.
   case launchRefused = 1
-  /// A command-line option was wrong.
+  /// A command-line option was wrong, or a file it names (a touch script, the main
+  /// storyboard) cannot be used.
   case usage = 64
   /// The backend could not start (no display, no memory for buffers…).
   case backendUnavailable = 69
@@ -24,7 +25,10 @@ extension Application {
   /// Starts a KioskKit app: parses the standard options (`--help` lists them), picks a
   /// backend, follows the launch sequence (create a screen and its output, then the
   /// delegate, and call `application(_:didFinishLaunchingWithOptions:)`, where the delegate
-  /// builds its window) and runs the main loop.
+  /// builds its window) and runs the main loop. With `--main-storyboard FILE` the runtime
+  /// creates the window (the delegate's `window`), makes the storyboard's initial
+  /// controller its root before `didFinishLaunching` and shows it after; a storyboard that
+  /// cannot be loaded stops start-up with a message and exit code 64.
   ///
   /// ```swift
   /// @main
@@ -163,11 +167,25 @@ struct Runtime {
     loop?.install()
     screen.attach(output)
 
-    // The launch sequence of the seed documents: delegate, then didFinishLaunching, where
-    // the delegate builds the window, sets its root view controller and shows it.
+    // The launch sequence of the seed documents: delegate, then (with a main storyboard)
+    // a window with the storyboard's initial controller as its root, then
+    // didFinishLaunching, where the delegate builds or configures the window, then (with a
+    // main storyboard) makeKeyAndVisible.
     let application = Application()
     Application.install(application)
-    guard application.launch(delegateType) else {
+    Storyboard.errorHandler = { logger.error("\($0)") }
+    let launched: Bool
+    if let path = options.mainStoryboard {
+      do {
+        launched = try application.launch(delegateType, mainStoryboard: path)
+      } catch {
+        logger.critical("cannot start with the main storyboard: \(error)")
+        return .usage
+      }
+    } else {
+      launched = application.launch(delegateType)
+    }
+    guard launched else {
       logger.error("the app refused to launch")
       return .launchRefused
     }

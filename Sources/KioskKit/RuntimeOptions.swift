@@ -114,6 +114,15 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "file"))
   public var touchScript: String?
 
+  /// The main storyboard: a storyboard file (JSON) whose initial scene becomes the root of
+  /// a window the runtime creates at launch, before `didFinishLaunching` (see
+  /// `Storyboard`). Without it the delegate builds its window itself.
+  @Option(
+    help: ArgumentHelp(
+      "A storyboard file (JSON) whose initial scene the app starts with; the app's controller classes must be registered (Storyboard.register).",
+      valueName: "file"))
+  public var mainStoryboard: String?
+
   /// Where touch, mouse and key input comes from.
   public enum Input: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// libinput when a display backend (DRM, fbdev) runs; none on the virtual framebuffer.

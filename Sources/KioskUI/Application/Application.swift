@@ -136,4 +136,26 @@ public final class Application: Responder {
     self.delegate = delegate
     return delegate.application(self, didFinishLaunchingWithOptions: options)
   }
+
+  /// The launch sequence with a main storyboard (001): creates the delegate, a window on
+  /// the main screen (which becomes the delegate's `window`), loads the storyboard file at
+  /// `mainStoryboard`, makes its initial controller the window's root, calls
+  /// `application(_:didFinishLaunchingWithOptions:)` (where the delegate can configure that
+  /// controller) and makes the window key and visible. Returns whether the delegate agreed
+  /// to launch; a storyboard that cannot be loaded, or has no initial scene, throws.
+  /// `Application.main` calls it for `--main-storyboard`.
+  package func launch(
+    _ delegateType: ApplicationDelegate.Type, mainStoryboard: String,
+    options: [String: String] = [:]
+  ) throws(StoryboardError) -> Bool {
+    let delegate = delegateType.init()
+    self.delegate = delegate
+    let window = Window(screen: .main)
+    delegate.window = window
+    let storyboard = try Storyboard.loadMain(path: mainStoryboard)
+    window.rootViewController = storyboard.instantiateInitialViewController()
+    guard delegate.application(self, didFinishLaunchingWithOptions: options) else { return false }
+    window.makeKeyAndVisible()
+    return true
+  }
 }

@@ -48,6 +48,8 @@ open class ViewController: Responder {
   var presentationStorage: PresentationController?
   /// The traits last passed down to this controller and its overrides for children.
   var traitState = TraitState()
+  /// The storyboard scene this controller was made from, if any.
+  var storyboardOrigin: StoryboardOrigin?
 
   /// How this controller covers the screen when it is presented: `.fullScreen` (the
   /// default) replaces what is under it, the `over` styles and the sheets leave it in
@@ -255,6 +257,46 @@ open class ViewController: Responder {
   open func showDetailViewController(_ controller: ViewController, sender: Any?) {
     showDetailInContainer(controller, sender: sender)
   }
+
+  // MARK: Storyboards and segues (ViewController+Segues.swift)
+
+  /// The storyboard this controller was made from; `nil` for a controller made in code.
+  public var storyboard: Storyboard? { storyboardOrigin?.storyboard }
+
+  /// Fires the segue `identifier` that starts at this controller's scene in its storyboard:
+  /// makes the destination, calls `prepare(for:sender:)`, then performs the segue. Unlike a
+  /// control connected with `Storyboard.connect(_:to:in:)`, this does not ask
+  /// `shouldPerformSegue(withIdentifier:sender:)` first (as in UIKit). A segue the
+  /// storyboard does not have, or cannot perform, goes to `Storyboard.errorHandler`.
+  ///
+  /// ```swift
+  /// addButton.addTarget(self, action: { $0.performSegue(withIdentifier: "add", sender: $1) },
+  ///   for: .touchUpInside)
+  /// ```
+  open func performSegue(withIdentifier identifier: String, sender: Any?) {
+    performStoryboardSegue(identifier, sender: sender)
+  }
+
+  /// Whether the segue `identifier`, triggered by a control connected with
+  /// `Storyboard.connect(_:to:in:)`, should fire. The default is `true`; return `false` to
+  /// stop it (a form that is not filled in, say). Not asked for
+  /// `performSegue(withIdentifier:sender:)`.
+  open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool {
+    true
+  }
+
+  /// A segue from this controller is about to be performed: its destination exists, its
+  /// view is not loaded yet. Hand the destination what it needs here (the selected item, a
+  /// delegate); tell segues apart by `segue.identifier`. The default does nothing.
+  ///
+  /// ```swift
+  /// override func prepare(for segue: StoryboardSegue, sender: Any?) {
+  ///   if segue.identifier == "showRecipe", let detail = segue.destination as? RecipeController {
+  ///     detail.recipe = selectedRecipe
+  ///   }
+  /// }
+  /// ```
+  open func prepare(for segue: StoryboardSegue, sender: Any?) {}
 
   // MARK: Titles and bar items
 
