@@ -358,25 +358,21 @@ private final class NoOutput: DisplayOutput {
 enum Handshake {
   private static var quietTimer: DispatchSourceTimer?
   private static var settledCount = 0
-  private static var lastFrames = -1
-  private static var reportedFrames = 0
+  private static var detector = SettleDetector()
 
   static func start(
     on output: DisplayOutput, screen: Screen, quit: @escaping @MainActor () -> Void
   ) {
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + 0.3, repeating: 0.3)
+    timer.schedule(deadline: .now() + 0.1, repeating: 0.1)
     timer.setEventHandler {
       MainActor.assumeIsolated {
-        // Settled: new frames since the last report, then none for a whole period.
         let frames = screen.compositor.framesComposited
-        guard frames > reportedFrames, frames == lastFrames, !Transaction.isCommitPending,
-          !View.areAnimationsRunning
-        else {
-          lastFrames = frames
-          return
-        }
-        reportedFrames = frames
+        guard
+          detector.hasSettled(
+            frames: frames, busy: Transaction.isCommitPending || View.areAnimationsRunning,
+            at: monotonicSeconds())
+        else { return }
         settledCount += 1
         print(
           "KIOSK SETTLED \(settledCount) \(output.name) \(output.pixelWidth)x\(output.pixelHeight)"
@@ -387,6 +383,32 @@ enum Handshake {
     }
     timer.resume()
     quietTimer = timer
+  }
+}
+
+/// When the screen has come to rest: new frames since the last report, then none, and
+/// nothing pending, for `quietPeriod` seconds by the clock. The clock, not a count of timer
+/// ticks: after a long turn of the main queue (a slow start's first frame) a late tick and
+/// the next one can come milliseconds apart, and two ticks that saw the same frame count
+/// would then report a frame a display with deferred I/O (fbdev on DRM) does not show yet.
+struct SettleDetector {
+  /// Seconds without frames (or pending work) before the screen counts as settled.
+  var quietPeriod = 0.3
+  private var lastFrames = -1
+  private var reportedFrames = 0
+  private var quietSince = 0.0
+
+  /// Looks at the frame count at `time`; returns whether the screen has settled since the
+  /// last report (and counts this as one).
+  mutating func hasSettled(frames: Int, busy: Bool, at time: Double) -> Bool {
+    if frames != lastFrames || busy {
+      lastFrames = frames
+      quietSince = time
+      return false
+    }
+    guard frames > reportedFrames, time - quietSince >= quietPeriod else { return false }
+    reportedFrames = frames
+    return true
   }
 }
 

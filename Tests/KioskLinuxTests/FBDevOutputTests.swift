@@ -87,6 +87,19 @@ final class FakeFBDevice: FBDevice {
     calls.append("setConsoleSuspended(\(suspended))")
   }
 
+  /// How many times `flush` was called.
+  var flushes = 0
+  /// The next flush fails with this errno.
+  var flushFailure: Int32?
+
+  func flush() throws {
+    flushes += 1
+    if let code = flushFailure {
+      flushFailure = nil
+      throw FBDevError(call: "fsync", code: code)
+    }
+  }
+
   /// The 32-bit value at pixel (x, y) of the virtual screen.
   func pixel32(x: Int, y: Int) -> UInt32 {
     memory.load(fromByteOffset: y * info.lineLength + x * 4, as: UInt32.self)
@@ -179,6 +192,34 @@ struct FBDevOutputTests {
     #expect(white == 12)
     #expect(device.pixel32(x: 8, y: 6) & 0x00ff_ffff == 0x00ff_ffff)
     #expect(device.pans.isEmpty)
+  }
+
+  /// DRM's fbdev emulation copies written pages to the scanout buffer on a 50 ms timer;
+  /// each frame is flushed at once so that it is on screen when the app says it is.
+  @Test func eachFrameIsFlushedToTheDisplayOnceDrawn() throws {
+    let device = FakeFBDevice(FakeFBDevice.screen())
+    let output = try FBDevOutput.open(device: device, logger: logger)
+    #expect(device.flushes == 0)
+    try output.present(try frame(.black), damage: full, rotation: .degrees0)
+    #expect(device.flushes == 1)
+    try output.present(
+      try frame(.white), damage: Region(PixelRect(x: 0, y: 0, width: 1, height: 1)),
+      rotation: .degrees0)
+    #expect(device.flushes == 2)
+  }
+
+  @Test func aFailedFlushDoesNotFailTheFrame() throws {
+    let device = FakeFBDevice(FakeFBDevice.screen())
+    let output = try FBDevOutput.open(device: device, logger: logger)
+    device.flushFailure = EIO
+    try output.present(try frame(.white), damage: full, rotation: .degrees0)
+    #expect(device.pixel32(x: 0, y: 0) & 0x00ff_ffff == 0x00ff_ffff)
+    #expect(output.framesPresented == 1)
+    // The pixels are in the framebuffer: the next frame copies only its own damage.
+    try output.present(
+      try frame(.black), damage: Region(PixelRect(x: 0, y: 0, width: 2, height: 2)),
+      rotation: .degrees0)
+    #expect(output.lastCopiedPixels == 4)
   }
 
   @Test func twoPagesPanToThePageJustDrawn() throws {

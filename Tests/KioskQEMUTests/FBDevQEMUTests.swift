@@ -25,6 +25,10 @@ extension RealKernel {
       """
     }
 
+    /// The screendump right after `KIOSK SETTLED 1` shows the first page. The emulation
+    /// copies our writes to the scanout buffer from a kernel worker, 50 ms later unless
+    /// flushed: the output flushes each frame and the handshake waits 0.3 s by the clock.
+    /// (Without both, the dump was black in about one run in four.)
     private func expectFirstScreen(on vm: QEMUMachine) throws {
       let reference = try referenceScreens(panel: (1024, 600))
       try vm.waitForLine(matching: "KIOSK SETTLED 1")
@@ -46,13 +50,7 @@ extension RealKernel {
       #expect(info.contains("virtual_size=1024,600 bpp=32"), "\(info)")
       let litUp = try vm.waitForLine(containing: "lit up")
       #expect(litUp.contains("1024x600 xrgb8888 on /dev/fb0, one page, drawn in place"), "\(litUp)")
-      // The console-repaint bug below was seen once here too (a CI-like run, 2026-11-21):
-      // the frame was black at the screendump. Recorded, not hidden, while it is open.
-      withKnownIssue(
-        "the console may paint over the first fbdev frame", isIntermittent: true
-      ) {
-        try expectFirstScreen(on: vm)
-      }
+      try expectFirstScreen(on: vm)
     }
 
     /// `auto` tries DRM first; when DRM refuses (here: no such connector) it falls back to
@@ -67,15 +65,7 @@ extension RealKernel {
       #expect(refused.contains("no connector DSI-9"), "\(refused)")
       let litUp = try vm.waitForLine(containing: "lit up")
       #expect(litUp.contains("on /dev/fb0"), "\(litUp)")
-      // Known bug, about one run in four on bochs: after the refused DRM attempt the kernel
-      // console paints the fbdev emulation black again *after* the first frame (a delay
-      // before opening fbdev and a probe-free connector read did not help). The check still
-      // runs and is reported; it does not fail the build while the cause is open.
-      withKnownIssue(
-        "the console may paint over the first fbdev frame after a DRM attempt", isIntermittent: true
-      ) {
-        try expectFirstScreen(on: vm)
-      }
+      try expectFirstScreen(on: vm)
     }
   }
 }

@@ -13,7 +13,9 @@ public struct FBDevSetupError: Error, CustomStringConvertible {
 /// mapped memory seen as one or two pixel buffers. When the virtual screen holds two pages,
 /// each frame is drawn into the hidden page and `FBIOPAN_DISPLAY` shows it; otherwise frames
 /// are drawn straight into the visible page. Either way only damage the page missed is
-/// copied. fbdev has no flip events: frame events tick on a timer.
+/// copied. fbdev has no flip events: frame events tick on a timer. Each frame is flushed
+/// (`fsync`) once drawn, so that drivers with deferred I/O, such as DRM's fbdev emulation,
+/// put it on the display now rather than when their own timer next fires.
 @MainActor
 public final class FBDevOutput: DisplayOutput {
   public let name: String
@@ -47,6 +49,7 @@ public final class FBDevOutput: DisplayOutput {
     self?.tick(at: time)
   }
   private var frameRequested = false
+  private var flushFailureLogged = false
 
   /// Opens a framebuffer node (`/dev/fb0` unless told otherwise), checks its pixel layout
   /// and maps it. The frames replace the console's text until `shutDown`.
@@ -202,8 +205,22 @@ public final class FBDevOutput: DisplayOutput {
       // it again, with this frame's damage too.
       try device.pan(yoffset: pageRows[index])
     }
+    flush()
     swapchain.didShow(index)
     framesPresented += 1
+  }
+
+  /// Has the driver show the frame just written. A failing flush does not fail the frame:
+  /// the pixels are in the framebuffer, and a deferred-I/O driver still shows them when its
+  /// timer fires.
+  private func flush() {
+    do {
+      try device.flush()
+    } catch {
+      guard !flushFailureLogged else { return }
+      flushFailureLogged = true
+      logger.warning("\(device.path): frames may reach the display late: \(error)")
+    }
   }
 
   // MARK: Frame events

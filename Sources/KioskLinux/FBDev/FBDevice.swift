@@ -88,6 +88,10 @@ public protocol FBDevice: AnyObject {
   func map(length: Int) throws -> UnsafeMutableRawPointer
   /// Unmaps memory from `map`.
   func unmap(_ memory: UnsafeMutableRawPointer, length: Int)
+  /// Asks the driver to show now what was written through the mapping (`fsync`). Drivers
+  /// with deferred I/O (DRM's fbdev emulation among them) otherwise copy written pages to
+  /// the display on a timer, 50 ms later on DRM; for the others this does nothing.
+  func flush() throws
   /// Stops (`true`) or resumes the text console drawing over the framebuffer.
   func setConsoleSuspended(_ suspended: Bool) throws
 }

@@ -108,6 +108,18 @@ public final class KernelFBDevice: FBDevice {
     munmap(memory, length)
   }
 
+  public func flush() throws {
+    // fbdev's fsync runs the deferred-I/O work at once: the pages written since the last
+    // run are handed to the driver, which copies them out (DRM: queues its blit to the
+    // scanout buffer). Kernels built without deferred I/O have no fsync for fbdev (EINVAL)
+    // and nothing to flush.
+    guard retryingEINTR({ fsync(fileDescriptor) }) == 0 else {
+      let code = errno
+      if code == EINVAL { return }
+      throw FBDevError(call: "fsync", code: code, context: path)
+    }
+  }
+
   /// Switches the foreground virtual terminal (`/dev/tty0`) to graphics mode, so that the
   /// framebuffer console stops drawing its text and cursor over the frames, or back.
   public func setConsoleSuspended(_ suspended: Bool) throws {
