@@ -134,13 +134,15 @@ struct NavigationBarTests {
     #expect(counter.count == 1 && primary == 0)
     app.tap(at: centre(of: addButton))
     #expect(counter.count == 1 && primary == 1)
-    edit.isEnabled = false
-    b.navigationItem.rightBarButtonItems = [edit, add]  // the bar reads the items again
+    edit.isEnabled = false  // the bar follows changes of the items it shows
     app.runUntilIdle()
     let disabled = try #require(barContent(navigation)?.rightSlots.first?.view as? Button)
     #expect(!disabled.isEnabled)
     app.tap(at: centre(of: disabled))
     #expect(counter.count == 1)
+    add.title = "New"
+    app.runUntilIdle()
+    #expect((barContent(navigation)?.rightSlots.last?.view as? Button)?.currentTitle == "New")
     #expect(identical(navigation.viewControllers, [a, b]))
   }
 

@@ -48,19 +48,33 @@ public final class BarButtonItem {
   }
 
   /// The title shown on the item.
-  public var title: String?
+  public var title: String? {
+    didSet { didChange?() }
+  }
   /// The image shown on the item (in place of the title, if both are set).
-  public var image: Image?
+  public var image: Image? {
+    didSet { didChange?() }
+  }
   /// How the title is drawn.
-  public var style: Style
+  public var style: Style {
+    didSet { didChange?() }
+  }
   /// The standard item this is, if it is one.
   public let systemItem: SystemItem?
   /// A view shown in place of a button.
-  public var customView: View?
+  public var customView: View? {
+    didSet { didChange?() }
+  }
   /// The width of a fixed space, or of the item (0: as wide as its content).
-  public var width: Double = 0
-  /// Whether the item can be tapped.
-  public var isEnabled = true
+  public var width: Double = 0 {
+    didSet { didChange?() }
+  }
+  /// Whether the item can be tapped; a bar showing it dims it at once when it is not.
+  public var isEnabled = true {
+    didSet { didChange?() }
+  }
+  /// Tells the navigation item that shows this item that it changed (the bar redraws).
+  var didChange: (@MainActor () -> Void)?
   /// An integer apps can use to tell items apart.
   public var tag = 0
   /// What tapping the item does.

@@ -52,7 +52,10 @@ public final class NavigationItem {
   /// The back button shown while the next controller is on top; `nil` makes one from
   /// `backButtonTitle` or this item's title.
   public var backBarButtonItem: BarButtonItem? {
-    didSet { didChange?() }
+    didSet {
+      observe([backBarButtonItem].compactMap { $0 })
+      didChange?()
+    }
   }
   /// The title of the back button shown while the next controller is on top.
   public var backButtonTitle: String? {
@@ -68,11 +71,17 @@ public final class NavigationItem {
   }
   /// The items on the left, from the outer edge inwards.
   public var leftBarButtonItems: [BarButtonItem]? {
-    didSet { didChange?() }
+    didSet {
+      observe(leftBarButtonItems)
+      didChange?()
+    }
   }
   /// The items on the right, from the outer edge inwards.
   public var rightBarButtonItems: [BarButtonItem]? {
-    didSet { didChange?() }
+    didSet {
+      observe(rightBarButtonItems)
+      didChange?()
+    }
   }
 
   /// The outermost item on the left; setting it replaces all left items.
@@ -85,5 +94,12 @@ public final class NavigationItem {
   public var rightBarButtonItem: BarButtonItem? {
     get { rightBarButtonItems?.first }
     set { rightBarButtonItems = newValue.map { [$0] } }
+  }
+
+  /// Passes changes of `items` (a title, `isEnabled`) on to the bar showing this item.
+  private func observe(_ items: [BarButtonItem]?) {
+    for item in items ?? [] {
+      item.didChange = { [weak self] in self?.didChange?() }
+    }
   }
 }
