@@ -58,7 +58,9 @@ let package = Package(
       ]),
     .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
     .target(name: "CAllocCounter"),
-    .executableTarget(name: "kiosk-demo", dependencies: ["KioskKit"]),
+    .executableTarget(
+      name: "kiosk-demo",
+      dependencies: ["KioskKit", .product(name: "Logging", package: "swift-log")]),
     .executableTarget(
       name: "kiosk-uinput",
       dependencies: [

@@ -28,7 +28,9 @@ extension Application {
   /// builds its window) and runs the main loop. With `--main-storyboard FILE` the runtime
   /// creates the window (the delegate's `window`), makes the storyboard's initial
   /// controller its root before `didFinishLaunching` and shows it after; a storyboard that
-  /// cannot be loaded stops start-up with a message and exit code 64.
+  /// cannot be loaded stops start-up with a message and exit code 64. `mainStoryboard`
+  /// names the app's own main storyboard file, used when the command line names none (as
+  /// UIKit's `UIMainStoryboardFile` in Info.plist).
   ///
   /// ```swift
   /// @main
@@ -46,14 +48,16 @@ extension Application {
   /// ```
   public static func main(
     _ delegateType: ApplicationDelegate.Type,
-    arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    mainStoryboard: String? = nil
   ) -> Never {
-    let options: RuntimeOptions
+    var options: RuntimeOptions
     do {
       options = try AppCommand.parse(arguments).options
     } catch {
       AppCommand.exit(withError: error)
     }
+    if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
     let logger = Runtime.makeLogger(level: options.logLevel)
     let code = Runtime(options: options, logger: logger).run(delegateType)
     exit(code.rawValue)
@@ -307,7 +311,7 @@ struct Runtime {
   private func runSimulated(_ loop: SimulatedRunLoop, output: VirtualOutput) -> KioskExitCode {
     var written = 0
     var failure: KioskExitCode?
-    let end = loop.run(until: options.duration ?? 60) {
+    let end = loop.run(until: options.duration ?? 120) {
       guard failure == nil, let directory = options.outputDirectory else { return }
       written += 1
       let path = (directory as NSString).appendingPathComponent(

@@ -46,7 +46,7 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   /// How long the virtual backend runs, in (simulated) seconds.
   @Option(
     help: ArgumentHelp(
-      "Stop after this many seconds (simulated time on the virtual backend, where the default is 60; real time elsewhere, where the default is never).",
+      "Stop after this many seconds (simulated time on the virtual backend, which otherwise stops when nothing is scheduled any more or after 120 s; real time elsewhere, where the default is never).",
       valueName: "seconds"))
   public var duration: Double?
 

@@ -25,23 +25,43 @@ struct DemoAndRuntimeTests {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
+  /// The demo tours itself through every screen of its examples (the storyboard in
+  /// config/) and writes a PNG each time the screen settles: the first screen and one per
+  /// step of the tour, each different from the one before.
   @Test func demoWritesOnePNGPerScreen() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let (status, output) = try run(["--backend", "virtual", "--output", folder.path])
     #expect(status == 0, "\(output)")
+    let steps = output.split(separator: "\n").filter { $0.contains("tour: step ") }
+    #expect(steps.count == 26, "\(output)")
+    #expect(steps.last?.hasSuffix("step 26/26: Touch: controls and gestures") == true)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == (1...5).map { "screen-0\($0).png" })
+    #expect(files == (1...27).map { String(format: "screen-%02d.png", $0) })
+    var previous: Data?
     for file in files {
+      let url = folder.appendingPathComponent(file)
+      let buffer = try Image(contentsOfFile: url.path).pixelBuffer
+      #expect(buffer.width == 1920 && buffer.height == 1080)
+      // The same pixels make the same PNG bytes.
+      let data = try Data(contentsOf: url)
+      #expect(data != previous, "\(file) shows what its predecessor showed")
+      previous = data
+    }
+    // Two screens of the tour as goldens: the recipe the Add screen's delegate added, and
+    // the chain of presentations (the photo picker over New Contact over the list).
+    for (file, golden) in [
+      ("screen-11.png", "demo-recipe-added"), ("screen-23.png", "demo-photo-picker"),
+    ] {
       let image = try Image(contentsOfFile: folder.appendingPathComponent(file).path)
-      #expect(image.pixelBuffer.width == 1920 && image.pixelBuffer.height == 1080)
+      try assertSnapshot(of: Bitmap(buffer: image.pixelBuffer), named: golden)
     }
   }
 
-  /// `--touch-script` replays touches on the virtual framebuffer: the header's page button
-  /// 5 stops the attract loop on the Touch page, then "Tap me" is tapped twice, the
-  /// switch once, and the card is dragged to the left (a pan gesture).
+  /// `--touch-script` replays touches on the virtual framebuffer: the header's last button
+  /// stops the tour on the Touch example, then "Tap me" is tapped twice, the switch once,
+  /// and the card is dragged to the left (a pan gesture).
   @Test func aTouchScriptDrivesTheDemo() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")
@@ -49,7 +69,7 @@ struct DemoAndRuntimeTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let script = folder.appendingPathComponent("touches.txt")
     try """
-    # page button 5 (960×540 pt screen: 40 pt buttons, 6 pt apart, 12 pt from the right)
+    # header button 6, Touch (960×540 pt screen: 40 pt buttons, 12 pt from the right)
     500  down 0 928 28
     560  up   0
     # "Tap me", twice

@@ -48,8 +48,9 @@ extension RealKernel {
       #expect(try vm.waitForExit() == 0)
     }
 
-    /// The demo's header button for page 5 and its "Tap me" button, in points, on a
-    /// 1024×600 panel at scale 2 (Sources/kiosk-demo: HeaderView and TouchPage layouts).
+    /// The demo's last header button (Touch) and its "Tap me" button, in points, on a
+    /// 1024×600 panel at scale 2 (Sources/kiosk-demo: HeaderView and TouchPage layouts;
+    /// the last button sits 12 pt from the right whatever the number of examples).
     private func demoTargets(rotation: Int) -> (pageButton: Point, tapMe: Point) {
       let width = rotation % 180 == 0 ? 512.0 : 300.0
       let height = rotation % 180 == 0 ? 300.0 : 512.0
@@ -75,8 +76,8 @@ extension RealKernel {
       }.joined(separator: "\n")
     }
 
-    /// The demo on DRM with libinput on the udev seat; kiosk-uinput taps the header's page
-    /// button 5 and then "Tap me" where the panel shows them. The screen must then be what
+    /// The demo on DRM with libinput on the udev seat; kiosk-uinput taps the header's last
+    /// button (the Touch example) and then "Tap me" where the panel shows them. The screen must then be what
     /// the same taps (in points) give on the virtual framebuffer.
     @Test(arguments: [0, 90])
     func aTapOnTheTouchscreenPressesTheButtonUnderIt(rotation: Int) throws {
@@ -88,7 +89,7 @@ extension RealKernel {
       let expected = try referenceAfterTouches(
         script([targets.pageButton, targets.tapMe]), rotation: rotation)
       // Two touchscreens one after the other, one tap each: the second tap is sent only once
-      // the screen shows the Touch page, so a slow guest cannot take both taps in one turn
+      // the screen shows the Touch example, so a slow guest cannot take both taps in one turn
       // while the page is still fading in (its buttons take no touches until it is visible).
       let uinput = shellQuoted(self.uinput.path)
       let vm = try QEMUMachine.boot(
@@ -120,7 +121,7 @@ extension RealKernel {
       try vm.waitForLine(containing: "input: first touch")
       try vm.waitForLine(matching: "UINPUT PLAYED 2 frames")
       let onPage = try pixelsDifferingFromAnyPage(vm, pages: [onTouchPage], attempts: 20)
-      #expect(onPage <= 1024 * 600 / 1000, "\(onPage) pixels differ from the Touch page")
+      #expect(onPage <= 1024 * 600 / 1000, "\(onPage) pixels differ from the Touch example")
       try vm.send(line: "")
       // A touchscreen plugged while the app runs is picked up (udev seat hotplug).
       try vm.waitForLine(matching: "UINPUT READY")

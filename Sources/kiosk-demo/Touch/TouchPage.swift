@@ -4,9 +4,7 @@ import KioskKit
 /// says what it last did, and a card that follows a dragging finger (a pan gesture) and
 /// goes home on a double tap.
 @MainActor
-final class TouchPage: DemoPage {
-  override var title: String { "Touch" }
-
+final class TouchPage: View {
   private let button = Button(type: .system)
   private let buttonLabel = Label(frame: .zero)
   private let toggle = Switch(frame: .zero)

@@ -1,0 +1,91 @@
+import KioskKit
+
+/// An alarm of the Clock example.
+struct Alarm: Equatable {
+  var hour: Int
+  var minute: Int
+  var label: String
+  var days: String
+  var isOn: Bool
+
+  var time: String {
+    (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+  }
+}
+
+/// Clock, second tab (in a navigation controller): the alarms; a tap on a row pushes its
+/// details.
+@MainActor
+final class AlarmListController: TableViewController, StoryboardInstantiable {
+  private(set) var alarms = [
+    Alarm(hour: 6, minute: 30, label: "Wake up", days: "Weekdays", isOn: true),
+    Alarm(hour: 8, minute: 0, label: "Weekend", days: "Saturday, Sunday", isOn: false),
+    Alarm(hour: 13, minute: 15, label: "Open the shop", days: "Every day", isOn: true),
+  ]
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    tableView.register(SubtitleCell.self, forCellReuseIdentifier: "alarm")
+    tableView.rowHeight = 72
+  }
+
+  /// Shows the details of alarm `row`, as a tap on the row does.
+  func showAlarm(row: Int) {
+    guard alarms.indices.contains(row) else { return }
+    tableView.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
+    navigationController?.pushViewController(
+      AlarmDetailController(alarm: alarms[row]), animated: true)
+  }
+
+  override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    alarms.count
+  }
+
+  override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "alarm", for: indexPath)
+    let alarm = alarms[indexPath.row]
+    cell.textLabel?.text = alarm.time
+    cell.textLabel?.font = .systemFont(ofSize: 30)
+    cell.detailTextLabel?.text = "\(alarm.label), \(alarm.days)" + (alarm.isOn ? "" : " (off)")
+    cell.textLabel?.textColor = alarm.isOn ? .black : .systemGray
+    cell.accessoryType = .disclosureIndicator
+    return cell
+  }
+
+  override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    navigationController?.pushViewController(
+      AlarmDetailController(alarm: alarms[indexPath.row]), animated: true)
+  }
+}
+
+/// Clock: one alarm, large.
+@MainActor
+final class AlarmDetailController: ViewController {
+  private let alarm: Alarm
+
+  init(alarm: Alarm) {
+    self.alarm = alarm
+    super.init()
+    title = alarm.label
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .white
+    let time = Label(frame: Rect(x: 0, y: 30, width: view.bounds.width, height: 90))
+    time.text = alarm.time
+    time.font = .systemFont(ofSize: 80)
+    time.textAlignment = .center
+    let days = Label(frame: Rect(x: 0, y: 130, width: view.bounds.width, height: 30))
+    days.text = "Repeats: \(alarm.days)"
+    days.font = .systemFont(ofSize: 20)
+    days.textColor = .darkGray
+    days.textAlignment = .center
+    for label in [time, days] {
+      label.autoresizingMask = [.flexibleWidth]
+      view.addSubview(label)
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import KioskKit
+
+/// Clock, third tab: a stopwatch. Start runs it (the reading is redrawn ten times a
+/// second), Stop holds it, Reset clears it.
+@MainActor
+final class StopwatchController: ViewController, StoryboardInstantiable {
+  private let reading = Label(frame: .zero)
+  private let startButton = Button(type: .system)
+  private let resetButton = Button(type: .system)
+  private var ticker: ScheduledAction?
+  private var startedAt: Double?
+  private var elapsedBefore = 0.0
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .white
+    reading.font = .systemFont(ofSize: 72)
+    reading.textAlignment = .center
+    startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
+    resetButton.setTitle("Reset", for: .normal)
+    resetButton.addTarget(self, action: { $0.reset() }, for: .touchUpInside)
+    for subview in [reading, startButton, resetButton] as [View] { view.addSubview(subview) }
+    update()
+  }
+
+  override func viewDidLayoutSubviews() {
+    super.viewDidLayoutSubviews()
+    let bounds = view.bounds
+    reading.frame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
+    let y = reading.frame.maxY + 30
+    resetButton.frame = Rect(x: bounds.midX - 150, y: y, width: 130, height: 50)
+    startButton.frame = Rect(x: bounds.midX + 20, y: y, width: 130, height: 50)
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    // Nothing on screen to redraw: the time keeps counting, the ticker stops.
+    ticker?.cancel()
+    ticker = nil
+  }
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    if startedAt != nil { startTicker() }
+    update()
+  }
+
+  private var elapsed: Double {
+    elapsedBefore + (startedAt.map { Transaction.clock() - $0 } ?? 0)
+  }
+
+  private func startOrStop() {
+    if startedAt == nil {
+      startedAt = Transaction.clock()
+      startTicker()
+    } else {
+      elapsedBefore = elapsed
+      startedAt = nil
+      ticker?.cancel()
+      ticker = nil
+    }
+    update()
+  }
+
+  private func reset() {
+    guard startedAt == nil else { return }
+    elapsedBefore = 0
+    update()
+  }
+
+  private func startTicker() {
+    ticker?.cancel()
+    ticker = ScheduledAction.after(0.1, repeating: 0.1) { [weak self] in self?.update() }
+  }
+
+  private func update() {
+    let tenths = Int(elapsed * 10)
+    let minutes = tenths / 600
+    let seconds = tenths / 10 % 60
+    reading.text =
+      (minutes < 10 ? "0" : "") + "\(minutes):" + (seconds < 10 ? "0" : "")
+      + "\(seconds).\(tenths % 10)"
+    startButton.setTitle(startedAt == nil ? "Start" : "Stop", for: .normal)
+    resetButton.isEnabled = startedAt == nil && elapsedBefore > 0
+  }
+}
+
+/// Clock, fourth tab: a kitchen timer. The buttons add one or five minutes; Start counts
+/// down once a second to zero.
+@MainActor
+final class TimerController: ViewController, StoryboardInstantiable {
+  private let reading = Label(frame: .zero)
+  private let startButton = Button(type: .system)
+  private let addOne = Button(type: .system)
+  private let addFive = Button(type: .system)
+  private var remaining = 300
+  private var ticker: ScheduledAction?
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .white
+    reading.font = .systemFont(ofSize: 72)
+    reading.textAlignment = .center
+    addOne.setTitle("+1 min", for: .normal)
+    addOne.addTarget(self, action: { $0.add(minutes: 1) }, for: .touchUpInside)
+    addFive.setTitle("+5 min", for: .normal)
+    addFive.addTarget(self, action: { $0.add(minutes: 5) }, for: .touchUpInside)
+    startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
+    for subview in [reading, addOne, addFive, startButton] as [View] { view.addSubview(subview) }
+    update()
+  }
+
+  override func viewDidLayoutSubviews() {
+    super.viewDidLayoutSubviews()
+    let bounds = view.bounds
+    reading.frame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
+    let y = reading.frame.maxY + 30
+    // Three buttons of up to 130 points, 10 apart, centred: narrower on a portrait panel.
+    let width = min(130, (bounds.width - 40) / 3)
+    for (index, button) in [addOne, addFive, startButton].enumerated() {
+      button.frame = Rect(
+        x: bounds.midX - 1.5 * width - 10 + Double(index) * (width + 10), y: y, width: width,
+        height: 50)
+    }
+  }
+
+  private func add(minutes: Int) {
+    remaining = min(remaining + minutes * 60, 99 * 60)
+    update()
+  }
+
+  private func startOrStop() {
+    if ticker == nil, remaining > 0 {
+      ticker = ScheduledAction.after(1, repeating: 1) { [weak self] in self?.tick() }
+    } else {
+      ticker?.cancel()
+      ticker = nil
+    }
+    update()
+  }
+
+  private func tick() {
+    remaining = max(remaining - 1, 0)
+    if remaining == 0 {
+      ticker?.cancel()
+      ticker = nil
+    }
+    update()
+  }
+
+  private func update() {
+    let seconds = remaining % 60
+    reading.text = "\(remaining / 60):" + (seconds < 10 ? "0" : "") + "\(seconds)"
+    startButton.setTitle(ticker == nil ? "Start" : "Pause", for: .normal)
+  }
+}

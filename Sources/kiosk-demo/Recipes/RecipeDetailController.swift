@@ -1,0 +1,75 @@
+import KioskKit
+
+/// Recipes: one recipe, its picture, time and ingredients. "Show photo" pushes the picture
+/// full size (segue "showPhoto", connected to the button).
+@MainActor
+final class RecipeDetailController: ViewController, StoryboardInstantiable {
+  /// The recipe shown; the list sets it in `prepare(for:sender:)`, before the view loads.
+  var recipe = Recipe.starters[0] {
+    didSet { title = recipe.name }
+  }
+  private let picture = ImageView(image: nil)
+  private let timeLabel = Label(frame: .zero)
+  private let ingredientsLabel = Label(frame: .zero)
+  /// Pushes the photo.
+  let photoButton = Button(type: .system)
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = recipe.name
+    view.backgroundColor = .white
+    picture.image = DemoArt.dish(recipe.colors, size: 180)
+    picture.contentMode = .scaleAspectFit
+    timeLabel.text = "Ready in \(recipe.minutes) minutes"
+    timeLabel.font = .boldSystemFont(ofSize: 22)
+    ingredientsLabel.text = recipe.ingredients.map { "•  " + $0 }.joined(separator: "\n")
+    ingredientsLabel.numberOfLines = 0
+    ingredientsLabel.font = .systemFont(ofSize: 18)
+    ingredientsLabel.textColor = .darkGray
+    photoButton.setTitle("Show photo", for: .normal)
+    Storyboard.connect(photoButton, to: "showPhoto", in: self)
+    for subview in [picture, timeLabel, ingredientsLabel, photoButton] as [View] {
+      view.addSubview(subview)
+    }
+  }
+
+  override func viewDidLayoutSubviews() {
+    super.viewDidLayoutSubviews()
+    let bounds = view.bounds
+    let top = 20.0
+    let side = min(180, bounds.width - 40, max(bounds.height - 140, 60))
+    picture.frame = Rect(x: 20, y: top, width: side, height: side)
+    // Beside the picture when there is room, else under it.
+    let beside = bounds.width >= side + 300
+    let textX = beside ? side + 44 : 20
+    let textY = beside ? top : top + side + 12
+    let textWidth = max(bounds.width - textX - 20, 0)
+    timeLabel.frame = Rect(x: textX, y: textY, width: textWidth, height: 30)
+    let ingredientsHeight = ingredientsLabel.sizeThatFits(Size(width: textWidth, height: 0)).height
+    ingredientsLabel.frame = Rect(
+      x: textX, y: textY + 38, width: textWidth, height: ingredientsHeight)
+    photoButton.frame = Rect(x: textX, y: ingredientsLabel.frame.maxY + 16, width: 160, height: 44)
+  }
+
+  override func prepare(for segue: StoryboardSegue, sender: Any?) {
+    (segue.destination as? RecipePhotoController)?.recipe = recipe
+  }
+}
+
+/// Recipes: a recipe's picture, as large as the screen allows, on black.
+@MainActor
+final class RecipePhotoController: ViewController, StoryboardInstantiable {
+  var recipe = Recipe.starters[0]
+  private let picture = ImageView(image: nil)
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = Color(hex: 0x1c1c1e)
+    navigationItem.title = recipe.name
+    picture.image = DemoArt.dish(recipe.colors, size: 360)
+    picture.contentMode = .scaleAspectFit
+    picture.frame = view.bounds.insetBy(dx: 20, dy: 20)
+    picture.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    view.addSubview(picture)
+  }
+}

@@ -1,0 +1,73 @@
+import KioskKit
+
+/// The bar along the top: the example's title and a numbered button per example (the
+/// current one outlined); tapping one goes to that example.
+@MainActor
+final class HeaderView: View {
+  private let titleLabel = Label(frame: .zero)
+  private var buttons: [Button] = []
+  /// Called with the index of the button tapped.
+  var onSelectExample: ((Int) -> Void)?
+
+  /// A button's size and the gap between two, in points (the real-kernel touch test aims
+  /// at the last one: Tests/KioskQEMUTests/TouchQEMUTests.swift).
+  static let buttonSize = Size(width: 40, height: 40)
+  static let buttonGap = 6.0
+  static let trailingMargin = 12.0
+
+  var title = "" {
+    didSet { titleLabel.text = title }
+  }
+  var exampleCount = 0 {
+    didSet { makeButtons() }
+  }
+  var currentExample = 0 {
+    didSet {
+      for (index, button) in buttons.enumerated() { button.isSelected = index == currentExample }
+    }
+  }
+
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    backgroundColor = Color(hex: 0x1c1c1e)
+    isOpaque = true
+    titleLabel.font = .boldSystemFont(ofSize: 22)
+    titleLabel.textColor = .white
+    addSubview(titleLabel)
+  }
+
+  private func makeButtons() {
+    for button in buttons { button.removeFromSuperview() }
+    buttons = (0..<exampleCount).map { index in
+      let button = Button(type: .system)
+      button.setTitle("\(index + 1)", for: .normal)
+      button.setTitleColor(.systemBlue, for: .selected)
+      button.contentEdgeInsets = .zero
+      button.cornerRadius = 10
+      button.isSelected = index == currentExample
+      button.addTarget(self, action: { $0.onSelectExample?(index) }, for: .touchUpInside)
+      addSubview(button)
+      return button
+    }
+    setNeedsLayout()
+  }
+
+  override func layoutSubviews() {
+    let buttonsWidth = Double(buttons.count) * (Self.buttonSize.width + Self.buttonGap)
+    titleLabel.frame = Rect(
+      x: 20, y: 0, width: max(bounds.width - 40 - buttonsWidth, 0), height: bounds.height)
+    for (index, button) in buttons.enumerated() {
+      button.frame = Self.frameOfButton(index, of: buttons.count, in: bounds)
+    }
+  }
+
+  /// Where button `index` of `count` sits in a header of `bounds`.
+  static func frameOfButton(_ index: Int, of count: Int, in bounds: Rect) -> Rect {
+    let x =
+      bounds.width - trailingMargin - Double(count - index) * buttonSize.width
+      - Double(count - 1 - index) * buttonGap
+    return Rect(
+      x: x, y: (bounds.height - buttonSize.height) / 2, width: buttonSize.width,
+      height: buttonSize.height)
+  }
+}
