@@ -187,4 +187,78 @@ struct PresentationGoldenTests {
     #expect(frame.pixel(x: 400, y: 380) != Color(hex: 0xf2f2f7))  // the right half is dimmed
     try assertSnapshot(of: app, named: "presentation-over-current-context")
   }
+
+  /// A full-screen presentation sliding up (cover vertical) half way over a list; once it
+  /// is up the list's view has left the window.
+  @Test func fullScreenCoversTheWindowAndTheListLeavesIt() throws {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie", "Lemonade"],
+      tint: Color(hex: 0x007aff))
+    app.window.rootViewController = list
+    app.runUntilIdle()
+    let photo = CardScreen(
+      heading: "Tomato soup", message: "The photo fills the whole screen.",
+      band: Color(hex: 0xff3b30))
+    photo.modalPresentationStyle = .fullScreen
+    list.present(photo, animated: true)
+    app.advance(by: 0.15)
+    #expect(list.view.window != nil)  // still under the sliding card
+    try assertSnapshot(of: app, named: "presentation-full-screen-halfway")
+    app.advance(by: 0.3)
+    #expect(list.view.window == nil)
+    #expect(photo.view.frame == app.window.bounds)
+    try assertSnapshot(of: app, named: "presentation-full-screen")
+  }
+
+  /// Over full screen with a cross-dissolve: a translucent controller over the whole
+  /// window, the list still in the window under it.
+  @Test func overFullScreenLeavesTheListUnderIt() throws {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
+      tint: Color(hex: 0x34c759))
+    app.window.rootViewController = list
+    app.runUntilIdle()
+    let alert = CardScreen(
+      heading: "Timer done", message: "The soup is ready.", band: Color(hex: 0xff9500),
+      clearBackground: true)
+    alert.modalPresentationStyle = .overFullScreen
+    alert.modalTransitionStyle = .crossDissolve
+    list.present(alert, animated: true)
+    app.advance(by: 0.15)
+    try assertSnapshot(of: app, named: "presentation-cross-dissolve-halfway")
+    app.advance(by: 0.3)
+    #expect(list.view.window != nil)
+    #expect(alert.view.frame == app.window.bounds)
+    try assertSnapshot(of: app, named: "presentation-over-full-screen")
+  }
+
+  /// Current context from the right half of a custom container that defines the context:
+  /// it covers that half exactly, the half's own view leaves the window, the left half
+  /// stays.
+  @Test func currentContextCoversOnlyTheContext() throws {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
+      tint: Color(hex: 0x007aff))
+    let detail = ListScreen(
+      title: "Tomato soup", rows: ["4 tomatoes", "1 onion", "Salt, pepper"],
+      tint: Color(hex: 0xff3b30))
+    detail.definesPresentationContext = true
+    let halves = HalvesController(left: list, right: detail)
+    app.window.rootViewController = halves
+    app.runUntilIdle()
+    let steps = CardScreen(
+      heading: "Steps", message: "Chop, fry, simmer for twenty minutes, blend.",
+      band: Color(hex: 0x5856d6))
+    steps.modalPresentationStyle = .currentContext
+    detail.present(steps, animated: true)
+    app.advance(by: 0.45)
+    #expect(steps.presentingViewController === detail)
+    #expect(detail.view.window == nil && list.view.window != nil)
+    let covered = steps.view.convert(steps.view.bounds, to: nil)
+    #expect(covered == Rect(x: 321, y: 0, width: 319, height: 400))
+    try assertSnapshot(of: app, named: "presentation-current-context")
+  }
 }
