@@ -69,6 +69,42 @@ struct ButtonTests {
     #expect(app.snapshot().pixel(x: plateTop.x, y: plateTop.y) == normal)
   }
 
+  @Test func theHighlightNeitherRedrawsNorLaysOutTheTitle() throws {
+    let (app, button, _) = try makeApp(scale: 2)
+    let title = button.titleContent
+    #expect(title.drawCount > 0)  // the title was drawn: the count is live
+    let draws = title.drawCount
+    let layouts = title.textLayoutCount
+    let frames = app.framesPresented
+    app.touch(.began, at: Point(x: 100, y: 70))
+    #expect(button.isHighlighted && app.framesPresented == frames + 1)
+    app.touch(.ended, at: Point(x: 100, y: 70))
+    #expect(!button.isHighlighted && app.framesPresented == frames + 2)
+    #expect(title.drawCount == draws)
+    #expect(title.textLayoutCount == layouts)
+  }
+
+  @Test func aCustomButtonsHighlightColourIsRepaintedInPlace() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 100))
+    let button = GreyingButton(type: .custom)
+    button.frame = Rect(x: 10, y: 10, width: 100, height: 40)
+    button.setTitle("Back", for: .normal)
+    button.setTitleColor(.systemBlue, for: .normal)
+    app.window.addSubview(button)
+    app.runUntilIdle()
+    let compositor = app.screen.compositor
+    let walks = compositor.treeWalks
+    let draws = button.titleContent.drawCount
+    app.touch(.began, at: Point(x: 50, y: 30))
+    #expect(app.snapshot().pixel(x: 12, y: 12) == GreyingButton.pressedColor)
+    #expect(compositor.lastDamage == Region(PixelRect(x: 10, y: 10, width: 100, height: 40)))
+    app.touch(.ended, at: Point(x: 50, y: 30))
+    #expect(app.snapshot().pixel(x: 12, y: 12) == .white)
+    // Only the button's colour changed: no layer moved, faded or was redrawn.
+    #expect(compositor.treeWalks == walks)
+    #expect(button.titleContent.drawCount == draws)
+  }
+
   @Test func aDisabledButtonSendsNothingAndLooksDisabled() throws {
     let (app, button, log) = try makeApp()
     let target = ActionTarget()
@@ -169,5 +205,20 @@ struct ButtonTests {
     #expect(faded.red < 0.7 && faded.red > 0.5)
     app.touch(.ended, at: Point(x: 50, y: 30))
     #expect(app.snapshot().pixel(x: x, y: y) == .red)
+  }
+}
+
+/// A custom button that turns grey while pressed, as a bar button does.
+@MainActor
+private final class GreyingButton: Button {
+  static let pressedColor = Color(hex: 0xd1d1d6)
+
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    backgroundColor = .white
+  }
+
+  override var isHighlighted: Bool {
+    didSet { backgroundColor = isHighlighted ? Self.pressedColor : .white }
   }
 }

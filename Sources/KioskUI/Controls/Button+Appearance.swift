@@ -48,12 +48,15 @@ extension Button {
     let highlighted = state.contains(.highlighted)
     shade.isHidden = !(usesPlate && highlighted)
     // Without a plate to shade, images that have no look of their own for the highlight
-    // fade while a finger is on them.
+    // fade while a finger is on them. Only shown images fade: an opacity change moves the
+    // compositor to walk the whole tree, a waste for an image view that shows nothing.
     let fadesImages = highlighted && !usesPlate
     imageContent.alpha =
-      fadesImages && images[state.rawValue] == nil ? Self.highlightedImageAlpha : 1
+      fadesImages && image != nil && images[state.rawValue] == nil
+      ? Self.highlightedImageAlpha : 1
     backgroundImageContent.alpha =
-      fadesImages && backgroundImages[state.rawValue] == nil ? Self.highlightedImageAlpha : 1
+      fadesImages && background != nil && backgroundImages[state.rawValue] == nil
+      ? Self.highlightedImageAlpha : 1
   }
 
   func updateShapes() {

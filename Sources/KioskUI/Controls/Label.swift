@@ -36,6 +36,10 @@ open class Label: View {
   }
 
   private var cachedLayout: TextLayout?
+  /// How many times the text was drawn and laid out (tests check that a button's
+  /// highlight does neither).
+  private(set) var drawCount = 0
+  private(set) var textLayoutCount = 0
 
   /// Creates a label.
   public override init(frame: Rect) {
@@ -58,7 +62,8 @@ open class Label: View {
   }
 
   private func makeLayout(text: String, width: Double?) -> TextLayout {
-    TextLayout(
+    textLayoutCount += 1
+    return TextLayout(
       text: text, font: font, color: textColor, alignment: textAlignment,
       lineBreakMode: lineBreakMode, numberOfLines: numberOfLines, width: width)
   }
@@ -74,6 +79,7 @@ open class Label: View {
   /// Draws the text centred vertically in the bounds, as UILabel does.
   open override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current, let layout = textLayout else { return }
+    drawCount += 1
     let height = min(layout.size.height, bounds.height)
     let y = bounds.minY + (bounds.height - height) / 2
     context.draw(layout, at: Point(x: bounds.minX, y: y))

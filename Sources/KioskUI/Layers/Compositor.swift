@@ -29,6 +29,9 @@ public final class Compositor {
   public private(set) var framesComposited = 0
   /// Pixels painted in the last frame, summed over layers (a measure of overdraw).
   public private(set) var lastPaintedArea = 0
+  /// How many times the whole layer tree was walked (tests check that changes made in
+  /// place, such as a button's highlight colour, do not walk it).
+  private(set) var treeWalks = 0
 
   weak var screen: Screen?
   let scale: Double
@@ -134,6 +137,7 @@ public final class Compositor {
     if !needsWalk && !changedLayers.isEmpty { updateChangedLayersInPlace() }
     if needsWalk {
       needsWalk = false
+      treeWalks += 1
       changedLayers.removeAll(keepingCapacity: true)
       entries.removeAll(keepingCapacity: true)
       let toPixels = AffineTransform(scaleX: scale, y: scale)
