@@ -19,7 +19,7 @@ DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfont
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3
 
-.PHONY: all deps test-deps install-packages build demo test bench format lint clean
+.PHONY: all deps test-deps install-packages build demo test bench install format lint clean
 
 all: build
 
@@ -63,6 +63,15 @@ test: test-deps
 bench: deps
 	$(SWIFT) build -c release --product kiosk-bench
 	.build/release/kiosk-bench
+
+# The executables into $(PREFIX)/bin, the demo's storyboard and its images into
+# $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them).
+install: deps
+	$(SWIFT) build -c release --product kiosk-demo
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo
+	install -m 755 .build/release/kiosk-demo $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 config/kiosk-demo.storyboard.json $(DESTDIR)$(PREFIX)/share/kioskkit/
+	install -m 644 config/kiosk-demo/*.png $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo/
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
