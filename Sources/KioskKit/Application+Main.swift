@@ -209,6 +209,7 @@ struct Runtime {
     application.blankingHandler = { blanker.setBlanked($0) }
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
+    let memory = startMemoryWarnings()
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -227,7 +228,7 @@ struct Runtime {
       }
     }
     ExitOnSignal.install { panel?.shutDown() }
-    withExtendedLifetime(input) { dispatchMain() }
+    withExtendedLifetime((input, memory)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -178,6 +178,28 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     help: ArgumentHelp("Keyboard options (XKB), e.g. ctrl:nocaps.", valueName: "options"))
   public var keyboardOptions = ""
 
+  /// The PSI trigger that sends memory warnings (`some|full <stall µs> <window µs>`), or
+  /// `off` for no automatic warnings at all (see `MemoryPressureSource`).
+  @Option(
+    help: ArgumentHelp(
+      "Memory warnings: the PSI trigger \"some|full <stall µs> <window µs>\" on the app's cgroup (else /proc/pressure/memory), or off for no automatic warnings; memory.events of the cgroup is watched too.",
+      valueName: "trigger"))
+  public var memoryPressure = PSITrigger.default.description
+
+  /// Where PSI is missing, the MemAvailable (MB) below which memory warnings are sent.
+  @Option(
+    help: ArgumentHelp(
+      "Memory warnings where PSI is missing: warn while MemAvailable is below this many MB, read every 2 s (0: do not read it).",
+      valueName: "MB"))
+  public var memoryFloor = 64
+
+  /// The least time between two memory warnings, in seconds.
+  @Option(
+    help: ArgumentHelp(
+      "Memory warnings: at most one every this many seconds; more in between are folded into one sent when the time is up.",
+      valueName: "seconds"))
+  public var memoryWarningInterval = 10.0
+
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)
   public var handshake = false
@@ -208,6 +230,29 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
         "--touch-calibration must be six numbers \"a b c d e f\", not \"\(touchCalibration)\"")
     }
     if seat.isEmpty { throw ValidationError("--seat must not be empty") }
+    if memoryPressure != "off", PSITrigger(parsing: memoryPressure) == nil {
+      throw ValidationError(
+        "--memory-pressure must be \"some|full <stall µs> <window µs>\" with a window of 500000 to 10000000 µs and a stall of 1 µs up to the window, or off; not \"\(memoryPressure)\""
+      )
+    }
+    guard memoryFloor >= 0, memoryFloor <= 1_000_000 else {
+      throw ValidationError("--memory-floor must be 0 to 1000000 MB, not \(memoryFloor)")
+    }
+    guard memoryWarningInterval >= 0, memoryWarningInterval <= 3600 else {
+      throw ValidationError(
+        "--memory-warning-interval must be 0 to 3600 seconds, not \(memoryWarningInterval)")
+    }
+  }
+}
+
+extension RuntimeOptions {
+  /// Where memory warnings come from, as the options say.
+  var memoryPressureConfiguration: MemoryPressureConfiguration {
+    var configuration = MemoryPressureConfiguration()
+    configuration.trigger = PSITrigger(parsing: memoryPressure)
+    configuration.memAvailableFloorMegabytes = memoryFloor
+    configuration.minimumWarningInterval = memoryWarningInterval
+    return configuration
   }
 }
 

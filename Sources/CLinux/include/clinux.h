@@ -1,6 +1,7 @@
-// The Linux ioctls Swift cannot import (their request numbers are function-like macros),
-// each wrapped once. Every function returns 0 on success or the errno value the ioctl
-// failed with, so the caller never has to read errno after the fact.
+// The Linux ioctls Swift cannot import (their request numbers are function-like macros)
+// and the few C library calls its Glibc module leaves out, each wrapped once. The ioctl
+// wrappers return 0 on success or the errno value the ioctl failed with, so the caller
+// never has to read errno after the fact.
 #ifndef KIOSK_CLINUX_H
 #define KIOSK_CLINUX_H
 
@@ -43,5 +44,10 @@ int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int valu
 
 /// UI_DEV_DESTROY: removes the device (udev announces its removal).
 int kiosk_uinput_destroy(int fd);
+
+/// glibc's malloc_trim(0), which Swift's Glibc module does not import: gives the free
+/// memory at the top of the heap and in free pages of every arena back to the kernel.
+/// Returns 1 when some memory was released, else 0.
+int kiosk_malloc_trim(void);
 
 #endif
