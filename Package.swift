@@ -69,7 +69,7 @@ let package = Package(
     .executableTarget(
       name: "kiosk-bench",
       dependencies: [
-        "KioskKit", "KioskVirtual", "CAllocCounter",
+        "KioskKit", "KioskVirtual", "KioskLinux", "CAllocCounter",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),

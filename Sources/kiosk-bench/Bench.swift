@@ -18,16 +18,24 @@ struct Bench: ParsableCommand {
   @Option(help: "Frames measured per figure (the median is reported).")
   var frames = 60
 
+  @Option(help: "Warn/reload cycles of the memory figures (the leak check).")
+  var memoryCycles = 100
+
   mutating func run() throws {
     let count = max(frames, 5)
+    let cycles = max(memoryCycles, 1)
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
-    let figures = try MainActor.assumeIsolated { try Measurements(frames: count).run() }
+    let (figures, memory) = try MainActor.assumeIsolated {
+      (try Measurements(frames: count).run(), try MemoryMeasurements(cycles: cycles).run())
+    }
     if json {
       let data = try JSONSerialization.data(
-        withJSONObject: figures.dictionary, options: [.sortedKeys])
+        withJSONObject: figures.dictionary.merging(memory.dictionary) { a, _ in a },
+        options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
       figures.printTable()
+      memory.printTable()
     }
   }
 }
