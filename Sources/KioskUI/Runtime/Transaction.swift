@@ -109,9 +109,10 @@ public enum Transaction {
       index += 1
       if layer.hostScreen != nil { layer.displayIfNeeded() }
     }
-    // Layers that are not on a screen keep waiting; they draw when they get there.
+    // Layers that are not on a screen keep waiting; they draw when they get there. A layer
+    // whose view is gone has nothing to draw with: it leaves the queue (and memory).
     pendingDisplay.removeAll { layer in
-      if layer.needsDisplay && layer.hostScreen == nil { return false }
+      if layer.needsDisplay && layer.hostScreen == nil && layer.delegate != nil { return false }
       layer.isDisplayQueued = false
       return true
     }
