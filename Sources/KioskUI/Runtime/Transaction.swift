@@ -90,6 +90,8 @@ public enum Transaction {
       composite: monotonicSeconds() - displayed)
     // Completions of animations that ended or were interrupted during this turn.
     AnimationEngine.runFinishedCompletions()
+    // A memory warning that waited for a transition runs once the transition is over.
+    Application.shared.queueDeferredMemoryWarningIfSettled()
     if changedDuringCommit {
       changedDuringCommit = false
       let displayLeft = pendingDisplay.contains { $0.needsDisplay && $0.hostScreen != nil }
