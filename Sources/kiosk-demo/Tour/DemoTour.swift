@@ -74,7 +74,7 @@ final class DemoTour {
       ("Recipes: a recipe", { top(RecipeListController.self)?.tableView(rowSelectedAt: 0) }),
       (
         "Recipes: its photo",
-        { top(RecipeDetailController.self)?.photoButton.sendActions(for: .primaryActionTriggered) }
+        { top(RecipeDetailController.self)?.photoButton?.sendActions(for: .primaryActionTriggered) }
       ),
       ("Recipes: back to the list", { _ = navigation()?.popToRootViewController(animated: true) }),
       ("Recipes: Add, presented", { top(RecipeListController.self)?.addRecipe() }),
@@ -102,7 +102,9 @@ final class DemoTour {
       ("Contacts: New Contact, presented", { top(ContactListController.self)?.addContact() }),
       (
         "Contacts: the photo picker, presented over it",
-        { top(NewContactController.self)?.addPhotoButton.sendActions(for: .primaryActionTriggered) }
+        {
+          top(NewContactController.self)?.addPhotoButton?.sendActions(for: .primaryActionTriggered)
+        }
       ),
       ("Contacts: a photo picked", { top(PhotoPickerController.self)?.pick(2) }),
       ("Contacts: a name picked", { top(NewContactController.self)?.chooseName(row: 0) }),
