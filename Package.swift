@@ -79,6 +79,7 @@ let package = Package(
       name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
       exclude: ["Goldens"]),
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics"]),
+    .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

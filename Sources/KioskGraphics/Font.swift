@@ -136,6 +136,16 @@ struct FontMetrics: Sendable {
       known[font] = m
       return m
     }
+
+    /// Forgets every measured font and the font map measured with (fonts are measured
+    /// again when next asked for).
+    func removeAll() {
+      lock.lock()
+      defer { lock.unlock() }
+      known.removeAll()
+      if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
+      context = nil
+    }
   }
 }
 

@@ -115,6 +115,14 @@ public final class TestApplication {
     }
   }
 
+  /// Sends a memory warning through the app (`Application.simulateMemoryWarning()`: views
+  /// of controllers off screen are released), then commits what it changed. During a
+  /// transition the warning waits for its end: `advance(by:)` past it.
+  public func simulateMemoryWarning() {
+    application.simulateMemoryWarning()
+    runUntilIdle()
+  }
+
   /// The pixels of the last presented frame, as the panel shows them.
   public func snapshot() -> Bitmap {
     runUntilIdle()

@@ -10,7 +10,8 @@ import KioskKit
 ///
 /// Until somebody touches the screen the demo tours itself through every screen (see
 /// `DemoTour`); on the virtual framebuffer with `--output DIR` each screen it settles on is
-/// written as a PNG, which is what `make demo` does.
+/// written as a PNG, which is what `make demo` does. With `KIOSK_DEMO_MEMORY_WARNINGS=1`
+/// in the environment, a memory warning follows every step of the tour.
 @main
 final class DemoApp: ApplicationDelegate {
   var window: Window?
@@ -39,7 +40,9 @@ final class DemoApp: ApplicationDelegate {
       return window.rootViewController != nil
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)
-    let tour = DemoTour(shell: shell)
+    let tour = DemoTour(
+      shell: shell,
+      warnsAfterEachStep: ProcessInfo.processInfo.environment["KIOSK_DEMO_MEMORY_WARNINGS"] == "1")
     shell.onFirstTouch = { [weak tour] in tour?.stop() }
     tour.start()
     self.tour = tour
@@ -47,7 +50,7 @@ final class DemoApp: ApplicationDelegate {
   }
 
   /// The classes the demo's storyboard names.
-  private static func registerControllerClasses() {
+  static func registerControllerClasses() {
     Storyboard.register(DemoShellController.self)
     Storyboard.register(ShowcaseController.self)
     Storyboard.register(RecipeListController.self)

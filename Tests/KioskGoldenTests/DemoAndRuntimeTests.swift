@@ -12,10 +12,13 @@ struct DemoAndRuntimeTests {
       .appendingPathComponent("kiosk-demo")
   }
 
-  private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+  ) {
     let process = Process()
     process.executableURL = demo
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -62,6 +65,31 @@ struct DemoAndRuntimeTests {
   /// `--touch-script` replays touches on the virtual framebuffer: the header's last button
   /// stops the tour on the Touch example, then "Tap me" is tapped twice, the switch once,
   /// and the card is dragged to the left (a pan gesture).
+
+  /// The same tour with a memory warning after every step (each waits for its step's
+  /// transition and releases the views of every screen left behind): every screen it
+  /// settles on has the same pixels as without warnings.
+  @Test func theTourLooksTheSameWithAMemoryWarningAfterEveryStep() throws {
+    var folders: [URL] = []
+    defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+    for warnings in ["0", "1"] {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")
+      folders.append(folder)
+      let (status, output) = try run(
+        ["--backend", "virtual", "--output", folder.path],
+        environment: ["KIOSK_DEMO_MEMORY_WARNINGS": warnings])
+      #expect(status == 0, "\(output)")
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folders[0].path).sorted()
+    #expect(files.count == 27)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folders[1].path).sorted() == files)
+    for file in files {
+      let plain = try Data(contentsOf: folders[0].appendingPathComponent(file))
+      let warned = try Data(contentsOf: folders[1].appendingPathComponent(file))
+      #expect(plain == warned, "\(file) differs after memory warnings")
+    }
+  }
   @Test func aTouchScriptDrivesTheDemo() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")

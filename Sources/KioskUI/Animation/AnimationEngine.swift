@@ -52,6 +52,8 @@ struct AnimationTiming {
 protocol LayerAnimation: AnyObject {
   var key: PartialKeyPath<LayerState> { get }
   var group: AnimationGroup { get }
+  /// Whether the animation repeats for ever (it never ends by itself).
+  var repeats: Bool { get }
   /// Writes the value at `time` into `state`; returns whether the animation is over.
   func apply(to state: inout LayerState, at time: Double) -> Bool
 }
@@ -77,6 +79,8 @@ final class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
   }
 
   var key: PartialKeyPath<LayerState> { keyPath }
+
+  var repeats: Bool { timing.repeats }
 
   func apply(to state: inout LayerState, at time: Double) -> Bool {
     let (t, finished) = timing.progress(at: time)
@@ -104,6 +108,12 @@ enum AnimationEngine {
 
   /// Whether any animation is running or waiting to start.
   static var isActive: Bool { !animatingLayers.isEmpty }
+
+  /// Whether an animation that ends by itself (one that does not repeat) is running or
+  /// waiting to start.
+  static var hasAnimationsThatEnd: Bool {
+    animatingLayers.contains { layer in layer.animations.contains { !$0.repeats } }
+  }
 
   /// Called by a layer when an animatable property changes: inside an animation block this
   /// adds an animation and returns true; outside it ends any animation of that property.

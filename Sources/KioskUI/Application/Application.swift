@@ -79,6 +79,12 @@ public final class Application: Responder {
 
   private let pressRouter = PressRouter()
 
+  /// A memory warning waiting for a transition to end: the action that delivers it anyway
+  /// once it has waited too long (Application+MemoryWarning.swift).
+  var deferredMemoryWarning: ScheduledAction?
+  /// Whether the deferred warning is queued to run after the commit that ended a transition.
+  var deferredMemoryWarningIsQueued = false
+
   /// Delivers key changes from a hardware keyboard: a key going down goes to the key
   /// window's first responder, else to the key window, else to the application, and up the
   /// responder chain from there; its later phases go to the same responder. Input backends
@@ -115,14 +121,6 @@ public final class Application: Responder {
       responder.clearFirstResponder()
     }
     for subview in view.subviews { resignFirstResponders(in: subview) }
-  }
-
-  /// Sends a memory warning through the app, as the memory-pressure source does: the
-  /// delegate's `applicationDidReceiveMemoryWarning(_:)`, then `didReceiveMemoryWarning()`
-  /// of every view controller alive, on screen or not.
-  public func simulateMemoryWarning() {
-    delegate?.applicationDidReceiveMemoryWarning(self)
-    ViewController.sendMemoryWarning()
   }
 
   /// The launch sequence without a main storyboard: creates the delegate, keeps it, and

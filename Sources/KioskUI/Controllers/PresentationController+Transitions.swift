@@ -45,9 +45,7 @@ extension PresentationController {
       for view in toCover {
         guard let superview = view.superview else { continue }
         let index = superview.subviews.firstIndex { $0 === view } ?? superview.subviews.count
-        covered.append(
-          CoveredView(
-            view: view, superview: superview, index: index, owner: view.owningViewController))
+        covered.append(CoveredView(view: view, superview: superview, index: index))
         view.removeFromSuperview()
       }
       for controller in appearing { controller.endAppearanceTransition() }
@@ -151,11 +149,16 @@ extension PresentationController {
       !leavingContainers.contains { $0 === record.view }
     }
     for presentation in chain { presentation.covered = [] }
+    // Views a memory warning released are loaded again before anything appears.
+    let views = restores.map { $0.viewToRestore() }
     var appearing: [ViewController] = []
-    for record in restores where record.superview?.isInVisibleWindow ?? false {
-      appearing += record.currentView.beginPresentationAppearance(true, animated: animated)
+    for (record, view) in zip(restores, views) where record.superview?.isInVisibleWindow ?? false {
+      guard let view else { continue }
+      appearing += view.beginPresentationAppearance(true, animated: animated)
     }
-    for record in restores { restore(record) }
+    for (record, view) in zip(restores, views) {
+      if let view { restore(view, to: record) }
+    }
 
     let finish = {
       top.container?.removeFromSuperview()
@@ -173,11 +176,22 @@ extension PresentationController {
 
   /// Puts a covered view back where it was. Views go back in the reverse order they left
   /// in, so each index is the one it had.
-  private func restore(_ record: CoveredView) {
+  private func restore(_ view: View, to record: CoveredView) {
     guard let superview = record.superview else { return }
-    let view = record.currentView
-    if view !== record.view { view.frame = record.view.frame }
+    if view !== record.view {
+      view.frame = record.filledSuperview ? superview.bounds : record.frame
+    }
     superview.insertSubview(view, at: min(record.index, superview.subviews.count))
+  }
+
+  /// Puts the presented controller's view back in the wrapper (loading it again) if a
+  /// memory warning released it while another presentation covered this one.
+  func reattachPresentedView() {
+    guard let wrapperView else { return }
+    let presented = presentedViewController
+    guard presented.viewIfLoaded?.superview !== wrapperView else { return }
+    wrapperView.addSubview(presented.view)
+    layoutContainer()
   }
 
   /// Unlinks the controllers once the presentation is gone.
@@ -206,11 +220,15 @@ extension PresentationController {
 }
 
 extension PresentationController.CoveredView {
-  /// The view to put back: the owner's view now (reloaded if a memory warning released
-  /// the one that left).
-  var currentView: View {
-    guard let owner, owner.viewIfLoaded !== view else { return view }
-    return owner.view
+  /// The view to put back: the owner's view now (loaded again if a memory warning released
+  /// the one that left), or a presentation's container with its presented view back in
+  /// it; `nil` when the view and its owner are gone.
+  func viewToRestore() -> View? {
+    if let owner { return owner.view }
+    if let container = view as? PresentationContainerView {
+      container.presentation?.reattachPresentedView()
+    }
+    return view
   }
 }
 

@@ -33,12 +33,33 @@ public class PresentationController {
   /// A view that left the window (or its context) under a full-screen presentation, and
   /// where it goes back.
   @MainActor struct CoveredView {
-    let view: View
+    /// The view, held only when no controller owns it (a presentation's container): a
+    /// controller's view must be free to go when a memory warning unloads it.
+    private let heldView: View?
+    private weak var ownedView: View?
     weak var superview: View?
     let index: Int
     /// The controller whose view it is: if a memory warning released that view meanwhile,
     /// its new view goes back instead.
     weak var owner: ViewController?
+    /// The view's frame when it left.
+    let frame: Rect
+    /// Whether the view filled its superview when it left (a reloaded view then gets the
+    /// superview's size of the moment, which may have changed with the screen).
+    let filledSuperview: Bool
+
+    init(view: View, superview: View, index: Int) {
+      owner = view.owningViewController
+      heldView = owner == nil ? view : nil
+      ownedView = view
+      self.superview = superview
+      self.index = index
+      frame = view.frame
+      filledSuperview = view.frame == superview.bounds
+    }
+
+    /// The view that left, if it still exists.
+    var view: View? { heldView ?? ownedView }
   }
 
   /// The controller being presented.

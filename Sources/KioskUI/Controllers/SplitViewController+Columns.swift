@@ -39,6 +39,21 @@ extension SplitViewController {
     changeDisplayMode(to: expandedArrangement, animated: false, notifying: false)
   }
 
+  /// Puts the views of the current display mode back into a view that loaded again (a
+  /// memory warning released the one before); a change of traits in the meantime is
+  /// caught up with at the next layout.
+  func restoreColumns() {
+    if displayMode != .secondaryOnly, let primary = primaryStorage {
+      insertInOrder(primary.view)
+      insertInOrder(separatorView)
+    }
+    if displayMode == .oneOverSecondary {
+      dimmingView.alpha = 1
+      insertInOrder(dimmingView)
+    }
+    layoutColumns()
+  }
+
   /// Collapses or expands when the horizontal size class changed.
   func updateCollapsedState() {
     guard hasArrangedColumns else { return }

@@ -186,12 +186,17 @@ open class SplitViewController: ViewController {
 
   // MARK: Life cycle
 
-  /// Puts the columns in place for the traits the split view starts with; call `super`.
+  /// Puts the columns in place for the traits the split view starts with (or, when the
+  /// view loads again after a memory warning released it, as they were); call `super`.
   open override func viewDidLoad() {
     super.viewDidLoad()
     view.addGestureRecognizer(edgeSwipe)
     if let secondary = secondaryStorage { view.addSubview(secondary.view) }
-    arrangeColumnsInitially()
+    if hasArrangedColumns {
+      restoreColumns()
+    } else {
+      arrangeColumnsInitially()
+    }
   }
 
   /// Collapses or expands when the horizontal size class changed; call `super`.

@@ -130,19 +130,41 @@ open class ViewController: Responder {
   /// set things up; call `super`.
   open func viewDidLoad() {}
 
-  /// Called before the view is released to save memory, while it is still loaded.
+  /// Called before the view is released to save memory, while it is still loaded (and not
+  /// in a window): the place to read what the view holds that the controller must keep
+  /// (a scroll position, text typed in). The default does nothing.
   open func viewWillUnload() {}
 
-  /// Called after the view was released to save memory; the next access to `view` loads
-  /// it again.
+  /// Called after the view was released to save memory. Drop your references to its
+  /// subviews here if you keep any; the next access to `view` loads it again (`loadView()`,
+  /// `viewDidLoad()`), and `viewDidLoad()` should rebuild it from the controller's state.
+  /// The default does nothing.
   open func viewDidUnload() {}
 
-  /// Called when the system is short of memory, for every controller alive, whether on
-  /// screen or not. Release what you can rebuild (caches, images); call `super`.
+  /// Called when the system is short of memory, for every controller alive: on screen,
+  /// deep in a navigation stack, in an unselected tab, under a presented controller, the
+  /// child of a container (containers before their children). Release what you can
+  /// rebuild (caches, images) and call `super`.
+  ///
+  /// The default releases the view of a controller whose view is loaded and not in a
+  /// window: `viewWillUnload()`, the view leaves its superview and is released with its
+  /// subviews' backing stores, then `viewDidUnload()`; `isViewLoaded` becomes false. A
+  /// child whose view is inside its container's view goes when the container's view does,
+  /// not before. Visible controllers keep their views.
+  ///
+  /// To keep the view even off screen (a video that must not stop, a view that is costly
+  /// to build), override without calling `super`:
+  ///
+  /// ```swift
+  /// final class CameraController: ViewController {
+  ///   override func didReceiveMemoryWarning() {
+  ///     // No super: the live view stays loaded when another screen covers it.
+  ///     recentFrames.removeAll()
+  ///   }
+  /// }
+  /// ```
   open func didReceiveMemoryWarning() {
-    // The default will release the view of a controller that is not in a window
-    // (viewWillUnload, viewDidUnload), as API.md's "Memory warnings" describes; until then
-    // it keeps everything.
+    releaseViewIfOffScreen()
   }
 
   private func makeDefaultView() -> View {

@@ -89,4 +89,9 @@ open class Label: View {
     super.layoutSubviews()
     if let cachedLayout, cachedLayout.width != bounds.width { invalidateText() }
   }
+
+  override func backingStoreWasReleased() {
+    super.backingStoreWasReleased()
+    cachedLayout = nil
+  }
 }

@@ -70,9 +70,11 @@ open class Layer {
   /// Set on a window's layer while the window is visible on a screen.
   weak var hostedBy: Screen?
 
-  private(set) var needsDisplay = false
+  var needsDisplay = false
   /// Whether `contents` is a backing store this layer drew (rather than an image set on it).
-  private var holdsDrawnContents = false
+  var holdsDrawnContents = false
+  /// Whether the layer has an entry in `BackingStoreRegistry`.
+  var isInBackingStoreRegistry = false
   var isDisplayQueued = false
   var displayDirtyRect: Rect?
 
@@ -178,7 +180,12 @@ open class Layer {
 
   /// Whether the layer and its sublayers are not drawn.
   public var isHidden = false {
-    didSet { if oldValue != isHidden { markChanged(.geometry) } }
+    didSet {
+      guard oldValue != isHidden else { return }
+      markChanged(.geometry)
+      // Backing stores released while hidden are drawn again before they show.
+      if !isHidden, hostScreen != nil { queueReleasedDisplays() }
+    }
   }
 
   /// Whether sublayers are clipped to the bounds.
@@ -345,6 +352,7 @@ open class Layer {
     if contents?.buffer !== buffer {
       contents = LayerContents(buffer: buffer, scale: contentsScale)
       holdsDrawnContents = true
+      BackingStoreRegistry.register(self)
     } else {
       storedContents?.visiblePixels = LayerContents.scanVisiblePixels(buffer)
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }

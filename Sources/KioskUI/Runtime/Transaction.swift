@@ -90,6 +90,8 @@ public enum Transaction {
       composite: monotonicSeconds() - displayed)
     // Completions of animations that ended or were interrupted during this turn.
     AnimationEngine.runFinishedCompletions()
+    // A memory warning that waited for a transition runs once the transition is over.
+    Application.shared.queueDeferredMemoryWarningIfSettled()
     if changedDuringCommit {
       changedDuringCommit = false
       let displayLeft = pendingDisplay.contains { $0.needsDisplay && $0.hostScreen != nil }
@@ -109,9 +111,10 @@ public enum Transaction {
       index += 1
       if layer.hostScreen != nil { layer.displayIfNeeded() }
     }
-    // Layers that are not on a screen keep waiting; they draw when they get there.
+    // Layers that are not on a screen keep waiting; they draw when they get there. A layer
+    // whose view is gone has nothing to draw with: it leaves the queue (and memory).
     pendingDisplay.removeAll { layer in
-      if layer.needsDisplay && layer.hostScreen == nil { return false }
+      if layer.needsDisplay && layer.hostScreen == nil && layer.delegate != nil { return false }
       layer.isDisplayQueued = false
       return true
     }

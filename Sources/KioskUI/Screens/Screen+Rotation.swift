@@ -89,7 +89,7 @@ extension Window {
     var next = root.presentedStorage
     while let presented = next, let presentation = presented.presentationStorage {
       for record in presentation.covered where record.superview === self {
-        record.view.frame = bounds
+        record.view?.frame = bounds
       }
       next = presented.presentedStorage
     }

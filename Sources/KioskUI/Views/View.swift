@@ -221,6 +221,10 @@ open class View: Responder, LayerDelegate {
     return draws
   }
 
+  /// Called after the layer's backing store was released to save memory (the view is off
+  /// screen); views drop what they keep only for drawing. The default does nothing.
+  func backingStoreWasReleased() {}
+
   /// `LayerDelegate`: redraws on resize under `.redraw`.
   public func layerBoundsSizeDidChange(_ layer: Layer) {
     if contentMode == .redraw { setNeedsDisplay() }

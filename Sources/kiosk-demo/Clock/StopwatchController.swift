@@ -2,11 +2,15 @@ import KioskKit
 
 /// Clock, third tab: a stopwatch. Start runs it (the reading is redrawn ten times a
 /// second), Stop holds it, Reset clears it.
+///
+/// The controller keeps the time; the view is built from it in `viewDidLoad()` each time it
+/// loads, and the controller holds its subviews weakly: a memory warning that releases the
+/// view (another tab is shown) releases them too.
 @MainActor
 final class StopwatchController: ViewController, StoryboardInstantiable {
-  private let reading = Label(frame: .zero)
-  private let startButton = Button(type: .system)
-  private let resetButton = Button(type: .system)
+  private weak var reading: Label?
+  private weak var startButton: Button?
+  private weak var resetButton: Button?
   private var ticker: ScheduledAction?
   private var startedAt: Double?
   private var elapsedBefore = 0.0
@@ -14,22 +18,27 @@ final class StopwatchController: ViewController, StoryboardInstantiable {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .white
+    let reading = Label(frame: .zero)
     reading.font = .systemFont(ofSize: 72)
     reading.textAlignment = .center
+    let startButton = Button(type: .system)
     startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
+    let resetButton = Button(type: .system)
     resetButton.setTitle("Reset", for: .normal)
     resetButton.addTarget(self, action: { $0.reset() }, for: .touchUpInside)
     for subview in [reading, startButton, resetButton] as [View] { view.addSubview(subview) }
+    (self.reading, self.startButton, self.resetButton) = (reading, startButton, resetButton)
     update()
   }
 
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     let bounds = view.bounds
-    reading.frame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
-    let y = reading.frame.maxY + 30
-    resetButton.frame = Rect(x: bounds.midX - 150, y: y, width: 130, height: 50)
-    startButton.frame = Rect(x: bounds.midX + 20, y: y, width: 130, height: 50)
+    let readingFrame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
+    reading?.frame = readingFrame
+    let y = readingFrame.maxY + 30
+    resetButton?.frame = Rect(x: bounds.midX - 150, y: y, width: 130, height: 50)
+    startButton?.frame = Rect(x: bounds.midX + 20, y: y, width: 130, height: 50)
   }
 
   override func viewDidDisappear(_ animated: Bool) {
@@ -77,48 +86,56 @@ final class StopwatchController: ViewController, StoryboardInstantiable {
     let tenths = Int(elapsed * 10)
     let minutes = tenths / 600
     let seconds = tenths / 10 % 60
-    reading.text =
+    reading?.text =
       (minutes < 10 ? "0" : "") + "\(minutes):" + (seconds < 10 ? "0" : "")
       + "\(seconds).\(tenths % 10)"
-    startButton.setTitle(startedAt == nil ? "Start" : "Stop", for: .normal)
-    resetButton.isEnabled = startedAt == nil && elapsedBefore > 0
+    startButton?.setTitle(startedAt == nil ? "Start" : "Stop", for: .normal)
+    resetButton?.isEnabled = startedAt == nil && elapsedBefore > 0
   }
 }
 
 /// Clock, fourth tab: a kitchen timer. The buttons add one or five minutes; Start counts
-/// down once a second to zero.
+/// down once a second to zero. Like the stopwatch, it keeps the time and builds its view
+/// from it each time the view loads.
 @MainActor
 final class TimerController: ViewController, StoryboardInstantiable {
-  private let reading = Label(frame: .zero)
-  private let startButton = Button(type: .system)
-  private let addOne = Button(type: .system)
-  private let addFive = Button(type: .system)
+  private weak var reading: Label?
+  private weak var startButton: Button?
+  private var buttons: [WeakButton] = []
   private var remaining = 300
   private var ticker: ScheduledAction?
 
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .white
+    let reading = Label(frame: .zero)
     reading.font = .systemFont(ofSize: 72)
     reading.textAlignment = .center
+    let addOne = Button(type: .system)
     addOne.setTitle("+1 min", for: .normal)
     addOne.addTarget(self, action: { $0.add(minutes: 1) }, for: .touchUpInside)
+    let addFive = Button(type: .system)
     addFive.setTitle("+5 min", for: .normal)
     addFive.addTarget(self, action: { $0.add(minutes: 5) }, for: .touchUpInside)
+    let startButton = Button(type: .system)
     startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
     for subview in [reading, addOne, addFive, startButton] as [View] { view.addSubview(subview) }
+    self.reading = reading
+    self.startButton = startButton
+    buttons = [addOne, addFive, startButton].map { WeakButton(button: $0) }
     update()
   }
 
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     let bounds = view.bounds
-    reading.frame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
-    let y = reading.frame.maxY + 30
+    let readingFrame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
+    reading?.frame = readingFrame
+    let y = readingFrame.maxY + 30
     // Three buttons of up to 130 points, 10 apart, centred: narrower on a portrait panel.
     let width = min(130, (bounds.width - 40) / 3)
-    for (index, button) in [addOne, addFive, startButton].enumerated() {
-      button.frame = Rect(
+    for (index, entry) in buttons.enumerated() {
+      entry.button?.frame = Rect(
         x: bounds.midX - 1.5 * width - 10 + Double(index) * (width + 10), y: y, width: width,
         height: 50)
     }
@@ -150,7 +167,13 @@ final class TimerController: ViewController, StoryboardInstantiable {
 
   private func update() {
     let seconds = remaining % 60
-    reading.text = "\(remaining / 60):" + (seconds < 10 ? "0" : "") + "\(seconds)"
-    startButton.setTitle(ticker == nil ? "Start" : "Pause", for: .normal)
+    reading?.text = "\(remaining / 60):" + (seconds < 10 ? "0" : "") + "\(seconds)"
+    startButton?.setTitle(ticker == nil ? "Start" : "Pause", for: .normal)
   }
+}
+
+/// A button held weakly: it belongs to the view, which may be released.
+@MainActor
+private struct WeakButton {
+  weak var button: Button?
 }

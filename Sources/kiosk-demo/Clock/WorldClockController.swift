@@ -20,22 +20,28 @@ final class WorldClockController: TableViewController, StoryboardInstantiable {
     City(name: "Sydney", offset: 10), City(name: "Honolulu", offset: -10),
   ]
 
+  /// Whether rows can be deleted: the controller's state, which a table loaded again (a
+  /// memory warning released the old one) takes on.
+  private var isEditingCities = false
+
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(ValueCell.self, forCellReuseIdentifier: "city")
     tableView.rowHeight = 56
-    showEditButton(editing: false)
+    tableView.setEditing(isEditingCities, animated: false)
+    showEditButton()
     navigationItem.rightBarButtonItem = BarButtonItem(
       barButtonSystemItem: .add, target: self, action: { $0.chooseCity() })
   }
 
   /// Edit turns on deletion of rows (and becomes Done, which turns it off).
-  private func showEditButton(editing: Bool) {
+  private func showEditButton() {
     navigationItem.leftBarButtonItem = BarButtonItem(
-      barButtonSystemItem: editing ? .done : .edit, target: self,
+      barButtonSystemItem: isEditingCities ? .done : .edit, target: self,
       action: { list in
-        list.tableView.setEditing(!editing, animated: true)
-        list.showEditButton(editing: !editing)
+        list.isEditingCities.toggle()
+        list.tableView.setEditing(list.isEditingCities, animated: true)
+        list.showEditButton()
       })
   }
 
@@ -45,8 +51,11 @@ final class WorldClockController: TableViewController, StoryboardInstantiable {
     let picker = CityPickerController(cities: choices) { [weak self] city in
       guard let self else { return }
       self.cities.append(city)
-      self.tableView.insertRows(
-        at: [IndexPath(row: self.cities.count - 1, section: 0)], with: .automatic)
+      // A table released meanwhile is made again from `cities`, the new one included.
+      if self.isViewLoaded {
+        self.tableView.insertRows(
+          at: [IndexPath(row: self.cities.count - 1, section: 0)], with: .automatic)
+      }
       self.navigationController?.popViewController(animated: true)
     }
     navigationController?.pushViewController(picker, animated: true)

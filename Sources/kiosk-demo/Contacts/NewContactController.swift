@@ -10,7 +10,9 @@ protocol NewContactDelegate: AnyObject {
 
 /// Contacts: New Contact, presented in a navigation controller. A portrait with an "Add
 /// Photo" button that presents the photo picker (segue "choosePhoto") over this screen,
-/// and the names to choose from. Done hands the contact to the delegate.
+/// and the names to choose from. Done hands the contact to the delegate. The choices are
+/// the controller's; the view is built from them whenever it loads (the photo picker
+/// covers this screen, and a memory warning may release it meanwhile).
 @MainActor
 final class NewContactController: ViewController, StoryboardInstantiable,
   TableViewDataSource, TableViewDelegate, PhotoPickerDelegate
@@ -20,10 +22,10 @@ final class NewContactController: ViewController, StoryboardInstantiable,
   var names: [String] = []
   private(set) var chosenName: Int?
   private(set) var portrait: Int?
-  private let photo = ImageView(image: nil)
+  private weak var photo: ImageView?
   /// Presents the photo picker.
-  let addPhotoButton = Button(type: .system)
-  private let table = TableView(frame: .zero, style: .plain)
+  private(set) weak var addPhotoButton: Button?
+  private weak var table: TableView?
   private lazy var doneItem = BarButtonItem(
     barButtonSystemItem: .done, target: self, action: { $0.done() })
 
@@ -32,25 +34,30 @@ final class NewContactController: ViewController, StoryboardInstantiable,
     view.backgroundColor = Color(hex: 0xf2f2f7)
     navigationItem.leftBarButtonItem = BarButtonItem(
       barButtonSystemItem: .cancel, target: self, action: { $0.cancel() })
-    doneItem.isEnabled = false
+    doneItem.isEnabled = chosenName != nil
     navigationItem.rightBarButtonItem = doneItem
-    photo.image = Contact.portrait(portrait, size: 120)
-    addPhotoButton.setTitle("Add Photo", for: .normal)
+    let photo = ImageView(image: Contact.portrait(portrait, size: 120))
+    let addPhotoButton = Button(type: .system)
+    addPhotoButton.setTitle(portrait == nil ? "Add Photo" : "Change Photo", for: .normal)
     Storyboard.connect(addPhotoButton, to: "choosePhoto", in: self)
+    let table = TableView(frame: .zero, style: .plain)
     table.register(TableViewCell.self, forCellReuseIdentifier: "name")
     table.dataSource = self
     table.delegate = self
     for subview in [photo, addPhotoButton, table] as [View] { view.addSubview(subview) }
+    self.photo = photo
+    self.addPhotoButton = addPhotoButton
+    self.table = table
   }
 
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     let bounds = view.bounds
-    photo.frame = Rect(x: 30, y: 24, width: 120, height: 120)
-    addPhotoButton.frame = Rect(x: 10, y: 152, width: 160, height: 44)
+    photo?.frame = Rect(x: 30, y: 24, width: 120, height: 120)
+    addPhotoButton?.frame = Rect(x: 10, y: 152, width: 160, height: 44)
     // The names beside the portrait when there is room, else under it.
     let beside = bounds.width >= 480
-    table.frame =
+    table?.frame =
       beside
       ? Rect(x: 190, y: 24, width: bounds.width - 210, height: max(bounds.height - 48, 0))
       : Rect(x: 0, y: 210, width: bounds.width, height: max(bounds.height - 210, 0))
@@ -62,8 +69,7 @@ final class NewContactController: ViewController, StoryboardInstantiable,
     let previous = chosenName
     chosenName = row
     doneItem.isEnabled = true
-    guard isViewLoaded else { return }
-    table.reloadRows(
+    table?.reloadRows(
       at: Set([previous, row].compactMap { $0 }).map { IndexPath(row: $0, section: 0) },
       with: .none)
   }
@@ -86,8 +92,8 @@ final class NewContactController: ViewController, StoryboardInstantiable,
   func photoPicker(_ picker: PhotoPickerController, didPick portrait: Int?) {
     if let portrait {
       self.portrait = portrait
-      photo.image = Contact.portrait(portrait, size: 120)
-      addPhotoButton.setTitle("Change Photo", for: .normal)
+      photo?.image = Contact.portrait(portrait, size: 120)
+      addPhotoButton?.setTitle("Change Photo", for: .normal)
     }
     dismiss(animated: true)
   }

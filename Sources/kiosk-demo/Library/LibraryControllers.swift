@@ -40,17 +40,26 @@ struct Book: Equatable {
 /// panel, in place of the list's overlay in portrait.
 @MainActor
 final class ShelfController: TableViewController, StoryboardInstantiable {
+  /// The book shown beside the list: the controller's, so a list loaded again (a memory
+  /// warning released the old one) shows it selected.
+  private var shownRow: Int?
+
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(TableViewCell.self, forCellReuseIdentifier: "book")
     tableView.rowHeight = 60
     clearsSelectionOnViewWillAppear = false
+    if let shownRow {
+      tableView.selectRow(
+        at: IndexPath(row: shownRow, section: 0), animated: false, scrollPosition: .none)
+    }
   }
 
   /// Shows book `row`, as a tap on its row does.
   func showBook(row: Int) {
     guard Book.shelf.indices.contains(row) else { return }
     tableView.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
+    shownRow = row
     performSegue(withIdentifier: "showBook", sender: IndexPath(row: row, section: 0))
   }
 
@@ -67,6 +76,7 @@ final class ShelfController: TableViewController, StoryboardInstantiable {
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    shownRow = indexPath.row
     performSegue(withIdentifier: "showBook", sender: indexPath)
   }
 

@@ -27,7 +27,7 @@ final class RecipeAddController: TableViewController, StoryboardInstantiable {
     tableView.rowHeight = 64
     navigationItem.leftBarButtonItem = BarButtonItem(
       barButtonSystemItem: .cancel, target: self, action: { $0.cancel() })
-    doneItem.isEnabled = false
+    doneItem.isEnabled = chosen != nil
     navigationItem.rightBarButtonItem = doneItem
   }
 

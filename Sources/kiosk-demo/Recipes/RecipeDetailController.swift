@@ -1,40 +1,49 @@
 import KioskKit
 
 /// Recipes: one recipe, its picture, time and ingredients. "Show photo" pushes the picture
-/// full size (segue "showPhoto", connected to the button).
+/// full size (segue "showPhoto", connected to the button). The recipe is the controller's;
+/// the view is built from it each time it loads, its subviews held weakly.
 @MainActor
 final class RecipeDetailController: ViewController, StoryboardInstantiable {
   /// The recipe shown; the list sets it in `prepare(for:sender:)`, before the view loads.
   var recipe = Recipe.starters[0] {
     didSet { title = recipe.name }
   }
-  private let picture = ImageView(image: nil)
-  private let timeLabel = Label(frame: .zero)
-  private let ingredientsLabel = Label(frame: .zero)
+  private weak var picture: ImageView?
+  private weak var timeLabel: Label?
+  private weak var ingredientsLabel: Label?
   /// Pushes the photo.
-  let photoButton = Button(type: .system)
+  private(set) weak var photoButton: Button?
 
   override func viewDidLoad() {
     super.viewDidLoad()
     title = recipe.name
     view.backgroundColor = .white
-    picture.image = DemoArt.dish(recipe.colors, size: 180)
+    let picture = ImageView(image: DemoArt.dish(recipe.colors, size: 180))
     picture.contentMode = .scaleAspectFit
+    let timeLabel = Label(frame: .zero)
     timeLabel.text = "Ready in \(recipe.minutes) minutes"
     timeLabel.font = .boldSystemFont(ofSize: 22)
+    let ingredientsLabel = Label(frame: .zero)
     ingredientsLabel.text = recipe.ingredients.map { "•  " + $0 }.joined(separator: "\n")
     ingredientsLabel.numberOfLines = 0
     ingredientsLabel.font = .systemFont(ofSize: 18)
     ingredientsLabel.textColor = .darkGray
+    let photoButton = Button(type: .system)
     photoButton.setTitle("Show photo", for: .normal)
     Storyboard.connect(photoButton, to: "showPhoto", in: self)
     for subview in [picture, timeLabel, ingredientsLabel, photoButton] as [View] {
       view.addSubview(subview)
     }
+    self.picture = picture
+    self.timeLabel = timeLabel
+    self.ingredientsLabel = ingredientsLabel
+    self.photoButton = photoButton
   }
 
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
+    guard let picture, let timeLabel, let ingredientsLabel, let photoButton else { return }
     let bounds = view.bounds
     let top = 20.0
     let side = min(180, bounds.width - 40, max(bounds.height - 140, 60))

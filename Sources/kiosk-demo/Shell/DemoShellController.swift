@@ -31,16 +31,20 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
     header.autoresizingMask = [.flexibleWidth]
     view.addSubview(header)
     view.addGestureRecognizer(touchWatcher)
-    examples = makeExamples()
+    // The examples are made once; a view loaded again (a memory warning released it)
+    // shows the example that was shown.
+    let adding = examples.isEmpty
+    if adding { examples = makeExamples() }
     header.exampleCount = examples.count
     header.onSelectExample = { [weak self] index in self?.showExample(at: index, animated: true) }
-    guard let first = examples.first else { return }
-    addChild(first)
-    first.view.frame = contentFrame
-    first.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    view.addSubview(first.view)
-    first.didMove(toParent: self)
-    showHeader(for: 0)
+    guard examples.indices.contains(currentIndex) else { return }
+    let current = examples[currentIndex]
+    if adding { addChild(current) }
+    current.view.frame = contentFrame
+    current.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    view.addSubview(current.view)
+    if adding { current.didMove(toParent: self) }
+    showHeader(for: currentIndex)
   }
 
   override func viewDidLayoutSubviews() {

@@ -50,10 +50,19 @@ final class AnimationPage: DemoPage {
     }
     View.animate(
       withDuration: 0.8, delay: 0.3, options: [.curveEaseInOut],
-      animations: {
-        self.badge.transform = AffineTransform(rotationAngle: .pi / 4).scaledBy(x: 1.4, y: 1.4)
-        self.badge.alpha = 1
-        self.badge.backgroundColor = Color(hex: 0xff2d55)
-      })
+      animations: { self.turnBadge() })
+  }
+
+  override func showAsAlreadySeen() {
+    didAnimate = true
+    turnBadge()
+    setNeedsLayout()
+  }
+
+  /// The badge as the animation leaves it.
+  private func turnBadge() {
+    badge.transform = AffineTransform(rotationAngle: .pi / 4).scaledBy(x: 1.4, y: 1.4)
+    badge.alpha = 1
+    badge.backgroundColor = Color(hex: 0xff2d55)
   }
 }

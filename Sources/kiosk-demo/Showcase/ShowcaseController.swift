@@ -18,7 +18,10 @@ final class ShowcaseController: PageViewController, StoryboardInstantiable,
     super.viewDidLoad()
     view.backgroundColor = Color(hex: 0xf2f2f7)
     dataSource = self
-    setViewControllers([pages[0]], direction: .forward, animated: false)
+    // A view loaded again (a memory warning released it) keeps the page it showed.
+    if viewControllers?.isEmpty ?? true {
+      setViewControllers([pages[0]], direction: .forward, animated: false)
+    }
   }
 
   /// Slides in the next page (the first again after the last).
@@ -53,10 +56,12 @@ final class ShowcaseController: PageViewController, StoryboardInstantiable,
   }
 }
 
-/// One page of the showcase: a controller whose view is a `DemoPage`.
+/// One page of the showcase: a controller whose view is a `DemoPage`. It remembers that
+/// the page was seen, so that a page view loaded again shows how the page was left.
 @MainActor
 final class ShowcasePageController: ViewController {
   private let makePage: (Rect) -> DemoPage
+  private var hasAppeared = false
 
   init(makePage: @escaping (Rect) -> DemoPage) {
     self.makePage = makePage
@@ -64,7 +69,9 @@ final class ShowcasePageController: ViewController {
   }
 
   override func loadView() {
-    view = makePage(.zero)
+    let page = makePage(.zero)
+    if hasAppeared { page.showAsAlreadySeen() }
+    view = page
   }
 
   override func viewDidLoad() {
@@ -75,6 +82,7 @@ final class ShowcasePageController: ViewController {
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     (view as? DemoPage)?.didAppear()
+    hasAppeared = true
   }
 }
 
@@ -85,4 +93,7 @@ class DemoPage: View {
   var title: String { "" }
   /// Called when the page is fully on screen.
   func didAppear() {}
+  /// Called on a new page whose controller showed the page before: a page that plays
+  /// something when it first appears shows the end of it instead.
+  func showAsAlreadySeen() {}
 }

@@ -2,39 +2,34 @@ import KioskKit
 
 /// Touch: a button that counts its taps, a switch and a slider, each with a label that
 /// says what it last did, and a card that follows a dragging finger (a pan gesture) and
-/// goes home on a double tap.
+/// goes home on a double tap. The page only shows: `TouchController` keeps the state and
+/// puts it in the labels, so a page loaded again looks the same.
 @MainActor
 final class TouchPage: View {
-  private let button = Button(type: .system)
-  private let buttonLabel = Label(frame: .zero)
-  private let toggle = Switch(frame: .zero)
-  private let toggleLabel = Label(frame: .zero)
-  private let slider = Slider(frame: .zero)
-  private let sliderLabel = Label(frame: .zero)
-  private var taps = 0
+  let button = Button(type: .system)
+  let buttonLabel = Label(frame: .zero)
+  let toggle = Switch(frame: .zero)
+  let toggleLabel = Label(frame: .zero)
+  let slider = Slider(frame: .zero)
+  let sliderLabel = Label(frame: .zero)
+  let cardLabel = Label(frame: Rect(x: 0, y: 0, width: 150, height: 96))
+  /// Where the card lies (set before the first layout); `nil` keeps it at home.
+  var cardCenter: Point?
+  /// Called when the card was dragged or went home: its centre (`nil`: home) and caption.
+  var cardMoved: ((Point?, String) -> Void)?
   private let card = View(frame: Rect(x: 0, y: 0, width: 150, height: 96))
-  private let cardLabel = Label(frame: Rect(x: 0, y: 0, width: 150, height: 96))
-  private var cardHome = Point.zero
 
   override init(frame: Rect) {
     super.init(frame: frame)
     button.setTitle("Tap me", for: .normal)
-    button.addTarget(self, action: { $0.buttonTapped() }, for: .touchUpInside)
-    toggle.addTarget(self, action: { $0.toggleChanged() }, for: .valueChanged)
-    slider.value = 0.3
-    slider.addTarget(self, action: { $0.sliderChanged() }, for: .valueChanged)
     for label in [buttonLabel, toggleLabel, sliderLabel] {
       label.font = .systemFont(ofSize: 20)
       label.textColor = .darkGray
     }
-    buttonLabel.text = "Not tapped yet"
-    toggleChanged()
-    sliderChanged()
     for view in [button, buttonLabel, toggle, toggleLabel, slider, sliderLabel] as [View] {
       addSubview(view)
     }
     card.backgroundColor = Color(hex: 0xff9500)
-    cardLabel.text = "Drag me"
     cardLabel.font = .boldSystemFont(ofSize: 20)
     cardLabel.textColor = .white
     cardLabel.textAlignment = .center
@@ -45,6 +40,11 @@ final class TouchPage: View {
     goHome.numberOfTapsRequired = 2
     card.addGestureRecognizer(goHome)
     addSubview(card)
+  }
+
+  /// Where the card rests when nobody moved it: the bottom right corner.
+  private var cardHome: Point {
+    Point(x: bounds.width - card.bounds.width / 2 - 40, y: bounds.height - 90)
   }
 
   override func layoutSubviews() {
@@ -64,33 +64,21 @@ final class TouchPage: View {
         x: left, y: y + (44 - size.height) / 2, width: size.width, height: size.height)
       label.frame = Rect(x: labelX, y: y, width: labelWidth, height: 44)
     }
-    let home = Point(x: bounds.width - card.bounds.width / 2 - 40, y: bounds.height - 90)
-    if card.center == cardHome || cardHome == .zero { card.center = home }
-    cardHome = home
+    card.center = cardCenter ?? cardHome
   }
 
   private func dragCard(_ pan: PanGestureRecognizer) {
     let moved = pan.translation(in: self)
-    card.center = Point(x: card.center.x + moved.x, y: card.center.y + moved.y)
+    let center = Point(x: card.center.x + moved.x, y: card.center.y + moved.y)
+    card.center = center
+    cardCenter = center
     pan.setTranslation(.zero, in: self)
-    cardLabel.text = pan.state == .ended ? "Dropped" : "Dragging"
+    cardMoved?(center, pan.state == .ended ? "Dropped" : "Dragging")
   }
 
   private func sendCardHome() {
+    cardCenter = nil
     View.animate(withDuration: 0.3) { self.card.center = self.cardHome }
-    cardLabel.text = "Drag me"
-  }
-
-  private func buttonTapped() {
-    taps += 1
-    buttonLabel.text = taps == 1 ? "Tapped once" : "Tapped \(taps) times"
-  }
-
-  private func toggleChanged() {
-    toggleLabel.text = toggle.isOn ? "Switched on" : "Switched off"
-  }
-
-  private func sliderChanged() {
-    sliderLabel.text = "Volume \(Int((slider.value * 100).rounded())) %"
+    cardMoved?(nil, "Drag me")
   }
 }

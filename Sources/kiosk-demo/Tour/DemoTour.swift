@@ -6,19 +6,25 @@ import Logging
 /// would (turning a page, choosing a row, tapping "+", Done, a tab). Each step leaves a
 /// settled screen, so on the virtual framebuffer with `--output` the walk writes one PNG
 /// per screen. It ends on the Touch example, ready for a finger.
+///
+/// With `warnsAfterEachStep` (`KIOSK_DEMO_MEMORY_WARNINGS=1`) every step is followed by a
+/// memory warning, which releases the views of every screen the step left behind (it waits
+/// for the step's transition): the walk must look exactly the same.
 @MainActor
 final class DemoTour {
   /// Seconds between two steps: each transition takes under half a second.
   static let interval = 2.5
 
   private let shell: DemoShellController
+  private let warnsAfterEachStep: Bool
   private var steps: [(name: String, action: () -> Void)] = []
   private let logger = Logger(label: "kiosk-demo")
   private var next = 0
   private var timer: ScheduledAction?
 
-  init(shell: DemoShellController) {
+  init(shell: DemoShellController, warnsAfterEachStep: Bool = false) {
     self.shell = shell
+    self.warnsAfterEachStep = warnsAfterEachStep
   }
 
   /// Starts the walk.
@@ -43,6 +49,7 @@ final class DemoTour {
     next += 1
     logger.info("tour: step \(next)/\(steps.count): \(step.name)")
     step.action()
+    if warnsAfterEachStep { Application.shared.simulateMemoryWarning() }
     if next == steps.count { stop() }
   }
 
@@ -74,7 +81,7 @@ final class DemoTour {
       ("Recipes: a recipe", { top(RecipeListController.self)?.tableView(rowSelectedAt: 0) }),
       (
         "Recipes: its photo",
-        { top(RecipeDetailController.self)?.photoButton.sendActions(for: .primaryActionTriggered) }
+        { top(RecipeDetailController.self)?.photoButton?.sendActions(for: .primaryActionTriggered) }
       ),
       ("Recipes: back to the list", { _ = navigation()?.popToRootViewController(animated: true) }),
       ("Recipes: Add, presented", { top(RecipeListController.self)?.addRecipe() }),
@@ -102,7 +109,9 @@ final class DemoTour {
       ("Contacts: New Contact, presented", { top(ContactListController.self)?.addContact() }),
       (
         "Contacts: the photo picker, presented over it",
-        { top(NewContactController.self)?.addPhotoButton.sendActions(for: .primaryActionTriggered) }
+        {
+          top(NewContactController.self)?.addPhotoButton?.sendActions(for: .primaryActionTriggered)
+        }
       ),
       ("Contacts: a photo picked", { top(PhotoPickerController.self)?.pick(2) }),
       ("Contacts: a name picked", { top(NewContactController.self)?.chooseName(row: 0) }),
