@@ -4,7 +4,6 @@
 #include <linux/input.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
-#include <malloc.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -115,4 +114,3 @@ int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int valu
 
 int kiosk_uinput_destroy(int fd) { return kiosk_ioctl_value(fd, UI_DEV_DESTROY, 0); }
 
-int kiosk_malloc_trim(void) { return malloc_trim(0); }

@@ -19,15 +19,19 @@ extension Runtime {
   }
 
   /// The app lets go of what it can (`Application.simulateMemoryWarning()`: the delegate,
-  /// every controller, offscreen views and caches), then freed heap pages go back to the
-  /// kernel; the RSS before and after is logged.
+  /// every controller, offscreen views, caches, then freed heap pages back to the kernel);
+  /// the RSS before and after is logged once the sequence has run (a warning that comes
+  /// during a transition runs when it ends).
   static func handleMemoryWarning(_ reason: MemoryWarningReason, logger: Logger) {
     let before = ProcessMemory.residentBytes()
-    Application.shared.simulateMemoryWarning()
-    ProcessMemory.trimMallocHeap()
-    let after = ProcessMemory.residentBytes()
-    logger.notice(
-      "memory: warning (\(reason)); RSS \(megabytes(before)) MB -> \(megabytes(after)) MB")
+    let application = Application.shared
+    application.didHandleMemoryWarning = { [weak application] in
+      application?.didHandleMemoryWarning = nil
+      let after = ProcessMemory.residentBytes()
+      logger.notice(
+        "memory: warning (\(reason)); RSS \(megabytes(before)) MB -> \(megabytes(after)) MB")
+    }
+    application.simulateMemoryWarning()
   }
 
   private static func megabytes(_ bytes: Int?) -> String {

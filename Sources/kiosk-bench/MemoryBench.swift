@@ -81,10 +81,10 @@ struct MemoryMeasurements {
     func warn() {
       Application.shared.simulateMemoryWarning()
       loop.runUntilIdle()
-      _ = ProcessMemory.trimMallocHeap()
+      Application.returnFreedMemoryToSystem()
     }
     pushAll()
-    _ = ProcessMemory.trimMallocHeap()
+    Application.returnFreedMemoryToSystem()
     figures.rssBeforeWarningMB = residentMB()
     let offscreen = screens.dropLast().compactMap(\.viewIfLoaded).filter { $0.window == nil }
     figures.offscreenBackingStoreMB =
@@ -96,7 +96,7 @@ struct MemoryMeasurements {
       navigation.popViewController(animated: false)
       loop.runUntilIdle()
     }
-    _ = ProcessMemory.trimMallocHeap()
+    Application.returnFreedMemoryToSystem()
     figures.rssAfterPoppingBackMB = residentMB()
     pushAll()
     // Warn, go back to the root, come up again: a leak would grow with every cycle.
@@ -106,7 +106,7 @@ struct MemoryMeasurements {
       loop.runUntilIdle()
       pushAll()
     }
-    _ = ProcessMemory.trimMallocHeap()
+    Application.returnFreedMemoryToSystem()
     figures.rssAfter100CyclesMB = residentMB()
     figures.cycles = cycles
     return figures

@@ -45,9 +45,4 @@ int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int valu
 /// UI_DEV_DESTROY: removes the device (udev announces its removal).
 int kiosk_uinput_destroy(int fd);
 
-/// glibc's malloc_trim(0), which Swift's Glibc module does not import: gives the free
-/// memory at the top of the heap and in free pages of every arena back to the kernel.
-/// Returns 1 when some memory was released, else 0.
-int kiosk_malloc_trim(void);
-
 #endif

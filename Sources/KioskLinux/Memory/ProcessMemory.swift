@@ -1,4 +1,3 @@
-internal import CLinux
 import Glibc
 
 /// The memory of this process, as the kernel counts it.
@@ -12,12 +11,5 @@ public enum ProcessMemory {
     let fields = text.split(separator: " ")
     guard fields.count >= 2, let pages = Int(fields[1]) else { return nil }
     return pages * sysconf(Int32(_SC_PAGESIZE))
-  }
-
-  /// Gives free heap memory back to the kernel (glibc's `malloc_trim(0)`): freed pages stay
-  /// with the process otherwise, and RSS would not fall. Returns whether any was released.
-  @discardableResult
-  public static func trimMallocHeap() -> Bool {
-    kiosk_malloc_trim() == 1
   }
 }

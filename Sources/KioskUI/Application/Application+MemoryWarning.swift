@@ -67,18 +67,18 @@ extension Application {
     ViewController.sendMemoryWarning()
     BackingStoreRegistry.releaseOffscreen()
     FontCaches.purge()
-    returnFreedMemoryToSystem()
+    Self.returnFreedMemoryToSystem()
+    didHandleMemoryWarning?()
   }
-}
 
-/// Gives the pages of freed heap memory back to the kernel (glibc's `malloc_trim(0)`).
-/// Large backing stores come from the heap once glibc has raised its mmap threshold, and
-/// without a trim their pages stay with the process after `free()`. `malloc_trim` is a
-/// glibc extension that the Glibc module does not export: it is looked up once, and with
-/// another C library nothing happens.
-@MainActor
-private func returnFreedMemoryToSystem() {
-  _ = MallocTrim.function?(0)
+  /// Gives the pages of freed heap memory back to the kernel (glibc's `malloc_trim(0)`).
+  /// Large backing stores come from the heap once glibc has raised its mmap threshold, and
+  /// without a trim their pages stay with the process after `free()`. `malloc_trim` is a
+  /// glibc extension that the Glibc module does not export: it is looked up once, and with
+  /// another C library nothing happens.
+  package static func returnFreedMemoryToSystem() {
+    _ = MallocTrim.function?(0)
+  }
 }
 
 @MainActor

@@ -82,6 +82,9 @@ public final class Application: Responder {
   /// A memory warning waiting for a transition to end: the action that delivers it anyway
   /// once it has waited too long (Application+MemoryWarning.swift).
   var deferredMemoryWarning: ScheduledAction?
+  /// Called when a memory warning has run its whole sequence (a deferred one, later than
+  /// `simulateMemoryWarning()` returned): the runtime logs the RSS it gave back.
+  package var didHandleMemoryWarning: (@MainActor () -> Void)?
   /// Whether the deferred warning is queued to run after the commit that ended a transition.
   var deferredMemoryWarningIsQueued = false
 
