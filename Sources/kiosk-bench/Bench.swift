@@ -75,11 +75,6 @@ struct Figures {
   }
 
   func printTable() {
-    func row(_ name: String, _ value: String, _ note: String = "") {
-      print(
-        name.padding(toLength: 44, withPad: " ", startingAt: 0)
-          + value.padding(toLength: 14, withPad: " ", startingAt: 0) + note)
-    }
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
     print("kiosk-bench: reference scene, 1920×1080 px at scale 2, \(layers) layers")
     row("(a) full-frame composite", ms(fullFrameMs))
@@ -362,6 +357,13 @@ final class GridView: View {
 
 /// Where measured results are read into, so that the optimiser keeps the work that made them.
 nonisolated(unsafe) var benchmarkSink = 0
+
+/// Prints one line of a figure table: name, value and note in columns.
+func row(_ name: String, _ value: String, _ note: String = "") {
+  print(
+    name.padding(toLength: 44, withPad: " ", startingAt: 0)
+      + value.padding(toLength: 14, withPad: " ", startingAt: 0) + note)
+}
 
 @MainActor
 func median(of count: Int, _ sample: () -> Double) -> Double {

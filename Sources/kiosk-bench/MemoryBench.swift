@@ -29,11 +29,6 @@ struct MemoryFigures {
   }
 
   func printTable() {
-    func row(_ name: String, _ value: String, _ note: String = "") {
-      print(
-        name.padding(toLength: 44, withPad: " ", startingAt: 0)
-          + value.padding(toLength: 14, withPad: " ", startingAt: 0) + note)
-    }
     func mb(_ v: Double) -> String { String(format: "%.1f MB", v) }
     print(
       "memory: \(MemoryMeasurements.stackDepth) full-screen controllers pushed, 1920×1080 px")

@@ -163,17 +163,7 @@ struct PresentationGoldenTests {
   /// An over-current-context presentation from the right half of a custom container:
   /// it dims and covers that half only.
   @Test func overCurrentContextOverOneHalf() throws {
-    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
-    let list = ListScreen(
-      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
-      tint: Color(hex: 0x007aff))
-    let detail = ListScreen(
-      title: "Tomato soup", rows: ["4 tomatoes", "1 onion", "Salt, pepper"],
-      tint: Color(hex: 0xff3b30))
-    detail.definesPresentationContext = true
-    let halves = HalvesController(left: list, right: detail)
-    app.window.rootViewController = halves
-    app.runUntilIdle()
+    let (app, _, detail) = try halvesWithAContextOnTheRight()
     let loading = CardScreen(
       heading: "Saving…", message: "Keep the soup warm.", band: Color(hex: 0xff9500),
       clearBackground: true)
@@ -238,17 +228,7 @@ struct PresentationGoldenTests {
   /// it covers that half exactly, the half's own view leaves the window, the left half
   /// stays.
   @Test func currentContextCoversOnlyTheContext() throws {
-    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
-    let list = ListScreen(
-      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
-      tint: Color(hex: 0x007aff))
-    let detail = ListScreen(
-      title: "Tomato soup", rows: ["4 tomatoes", "1 onion", "Salt, pepper"],
-      tint: Color(hex: 0xff3b30))
-    detail.definesPresentationContext = true
-    let halves = HalvesController(left: list, right: detail)
-    app.window.rootViewController = halves
-    app.runUntilIdle()
+    let (app, list, detail) = try halvesWithAContextOnTheRight()
     let steps = CardScreen(
       heading: "Steps", message: "Chop, fry, simmer for twenty minutes, blend.",
       band: Color(hex: 0x5856d6))
@@ -260,5 +240,23 @@ struct PresentationGoldenTests {
     let covered = steps.view.convert(steps.view.bounds, to: nil)
     #expect(covered == Rect(x: 321, y: 0, width: 319, height: 400))
     try assertSnapshot(of: app, named: "presentation-current-context")
+  }
+
+  /// A list on the left and a recipe on the right of a custom container; the recipe
+  /// defines the presentation context.
+  private func halvesWithAContextOnTheRight() throws -> (
+    TestApplication, list: ViewController, detail: ViewController
+  ) {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie"],
+      tint: Color(hex: 0x007aff))
+    let detail = ListScreen(
+      title: "Tomato soup", rows: ["4 tomatoes", "1 onion", "Salt, pepper"],
+      tint: Color(hex: 0xff3b30))
+    detail.definesPresentationContext = true
+    app.window.rootViewController = HalvesController(left: list, right: detail)
+    app.runUntilIdle()
+    return (app, list, detail)
   }
 }
