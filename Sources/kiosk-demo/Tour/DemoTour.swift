@@ -30,9 +30,14 @@ final class DemoTour {
   /// Starts the walk.
   func start() {
     steps = makeSteps()
-    timer = ScheduledAction.after(Self.interval, repeating: Self.interval) { [weak self] in
-      self?.takeStep()
-    }
+    scheduleNextStep()
+  }
+
+  /// Each step is timed from the one before, not on a fixed grid: when the main queue was
+  /// held up (a slow machine, a test harness reading the screen), the next step still comes
+  /// a whole interval later and every screen gets its time to settle.
+  private func scheduleNextStep() {
+    timer = ScheduledAction.after(Self.interval) { [weak self] in self?.takeStep() }
   }
 
   /// Stops the walk where it is (a touch arrived).
@@ -50,7 +55,7 @@ final class DemoTour {
     logger.info("tour: step \(next)/\(steps.count): \(step.name)")
     step.action()
     if warnsAfterEachStep { Application.shared.simulateMemoryWarning() }
-    if next == steps.count { stop() }
+    if next == steps.count { stop() } else { scheduleNextStep() }
   }
 
   /// The walk, in order: each closure is one step.
