@@ -16,6 +16,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    // The configuration file (TOML): a maintained wrapper of toml++.
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     .systemLibrary(
@@ -55,6 +57,7 @@ let package = Package(
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
     .target(name: "CAllocCounter"),
@@ -80,6 +83,7 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
+    .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -57,8 +57,13 @@ extension Application {
     } catch {
       AppCommand.exit(withError: error)
     }
+    // The configuration file and KIOSK_* variables under the command line; --check-config
+    // and configuration errors exit here.
+    let configuration: KioskConfiguration
+    (options, configuration) = ConfigurationStartUp.apply(to: options, commandLine: arguments)
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
     let logger = Runtime.makeLogger(level: options.logLevel)
+    configuration.log(to: logger)
     let code = Runtime(options: options, logger: logger).run(delegateType)
     exit(code.rawValue)
   }
@@ -94,6 +99,7 @@ struct Runtime {
   func run(_ delegateType: ApplicationDelegate.Type) -> KioskExitCode {
     if options.connector == "list" || options.mode == "list" {
       print(DRMOutput.describeAll())
+      print(InputDeviceList.describeAll())
       return .success
     }
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0

@@ -74,6 +74,7 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
 
   /// Turn frames with the display plane where the driver can, not in the compositor.
   @Flag(
+    inversion: .prefixedNo,
     help:
       "DRM: let the display plane turn frames by --rotation where the driver offers it (else the compositor does)."
   )
@@ -207,6 +208,25 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   /// The log level name.
   @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
   public var logLevel: String = "info"
+
+  /// The configuration file (TOML; see `KioskConfiguration`). Without it
+  /// `/etc/kiosk/kiosk.toml` is read if it exists.
+  @Option(
+    help: ArgumentHelp(
+      "The configuration file (TOML), under the command line and KIOSK_* variables (default: /etc/kiosk/kiosk.toml if it exists).",
+      valueName: "file"))
+  public var config: String?
+
+  /// A configuration file to check (with the `KIOSK_*` environment) instead of starting.
+  @Option(
+    help: ArgumentHelp(
+      "Check this configuration file and the KIOSK_* variables, print what is wrong and exit (0: fine, 64: not).",
+      valueName: "file"))
+  public var checkConfig: String?
+
+  /// The unix socket `kioskctl` talks to.
+  @Option(help: ArgumentHelp("The control socket kioskctl connects to.", valueName: "path"))
+  public var controlSocket = "/run/kiosk/control.sock"
 
   /// The defaults (what an app gets with no options).
   public init() {}

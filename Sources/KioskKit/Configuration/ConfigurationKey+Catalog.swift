@@ -1,0 +1,149 @@
+import KioskGraphics
+import KioskLinux
+
+extension ConfigurationKey {
+  /// Every key of the configuration file. Options that only tests and development use
+  /// (`--output`, `--realtime`, `--duration`, `--touch-script`, `--handshake`) have none.
+  static let all: [ConfigurationKey] = output + input + display + memory + log + app
+
+  private static let output: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "output", name: "backend", option: "backend",
+      kind: .choice(RuntimeOptions.Backend.allCases.map(\.rawValue)),
+      allowed: "auto, drm, fbdev or virtual", current: { [$0.backend.rawValue] }),
+    ConfigurationKey(
+      table: "output", name: "card", option: "card", kind: .text,
+      allowed: "a DRM card node, e.g. \"/dev/dri/card1\"", check: { !$0.isEmpty },
+      current: { $0.card.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "output", name: "connector", option: "connector", kind: .text,
+      allowed: "a connector name, e.g. \"HDMI-A-1\", or \"list\"", check: { !$0.isEmpty },
+      current: { $0.connector.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "output", name: "mode", option: "mode", kind: .text,
+      allowed: "\"WxH\" or \"WxH@Hz\" (e.g. \"1280x800@60\"), or \"list\"",
+      check: isModeText, current: { $0.mode.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "output", name: "rotation", option: "rotation",
+      kind: .integerChoice([0, 90, 180, 270]),
+      allowed: "0, 90, 180 or 270", current: { [String($0.rotation)] }),
+    ConfigurationKey(
+      table: "output", name: "scale", option: "scale",
+      kind: .number(0...4, aboveLowerBound: true), allowed: "a number above 0, at most 4",
+      current: { [formatNumber($0.scale)] }),
+    ConfigurationKey(
+      table: "output", name: "plane-rotation", option: "plane-rotation", kind: .flag,
+      allowed: "true or false", current: { [String($0.planeRotation)] }),
+    ConfigurationKey(
+      table: "output", name: "wait-for-card", option: "wait-for-card",
+      kind: .number(0...600, aboveLowerBound: false), allowed: "0 to 600 (seconds)",
+      current: { [formatNumber($0.waitForCard)] }),
+    ConfigurationKey(
+      table: "output", name: "fbdev", option: "fbdev", kind: .text,
+      allowed: "a framebuffer node, e.g. \"/dev/fb0\"", check: { !$0.isEmpty },
+      current: { [$0.fbdev] }),
+    ConfigurationKey(
+      table: "output", name: "size", option: "size", kind: .text,
+      allowed: "\"WxH\" in points, each 1 to 8192 (e.g. \"960x540\")",
+      check: { PointSize(argument: $0) != nil },
+      current: { [$0.size.defaultValueDescription] }),
+  ]
+
+  private static let input: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "input", name: "backend", option: "input",
+      kind: .choice(RuntimeOptions.Input.allCases.map(\.rawValue)),
+      allowed: "auto, libinput or none", current: { [$0.input.rawValue] }),
+    ConfigurationKey(
+      table: "input", name: "seat", option: "seat", kind: .text,
+      allowed: "a udev seat name, e.g. \"seat0\"", check: { !$0.isEmpty }, current: { [$0.seat] }),
+    ConfigurationKey(
+      table: "input", name: "devices", option: "input-device", kind: .paths,
+      allowed: "a list of event nodes, e.g. [\"/dev/input/event3\"]", check: { !$0.isEmpty },
+      current: { $0.inputDevices }),
+    ConfigurationKey(
+      table: "input", name: "calibration", option: "touch-calibration", kind: .matrix,
+      allowed: "six numbers [a, b, c, d, e, f] (libinput's calibration matrix)",
+      check: { TouchCalibration(parsing: $0) != nil },
+      current: { $0.touchCalibration.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "input", name: "touch-output", option: "touch-output", kind: .text,
+      allowed: "an output (connector) name", check: { !$0.isEmpty },
+      current: { $0.touchOutput.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "input", name: "keyboard-layout", option: "keyboard-layout", kind: .text,
+      allowed: "XKB layouts, e.g. \"us\" or \"us,ru\"", check: { !$0.isEmpty },
+      current: { [$0.keyboardLayout] }),
+    ConfigurationKey(
+      table: "input", name: "keyboard-variant", option: "keyboard-variant", kind: .text,
+      allowed: "an XKB variant, e.g. \"dvorak\" (\"\": none)", current: { [$0.keyboardVariant] }),
+    ConfigurationKey(
+      table: "input", name: "keyboard-options", option: "keyboard-options", kind: .text,
+      allowed: "XKB options, e.g. \"ctrl:nocaps\" (\"\": none)", current: { [$0.keyboardOptions] }),
+  ]
+
+  private static let display: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "display", name: "blank-after", option: "blank-after",
+      kind: .number(0...31_536_000, aboveLowerBound: true),
+      allowed: "seconds above 0, at most a year (leave the key out: never)", isLive: true,
+      current: { $0.blankAfter.map { [formatNumber($0)] } ?? [] }),
+    ConfigurationKey(
+      table: "display", name: "on-exit", option: "on-exit",
+      kind: .choice(RuntimeOptions.ExitScreen.allCases.map(\.rawValue)),
+      allowed: "console or last-frame", current: { [$0.onExit.rawValue] }),
+  ]
+
+  private static let memory: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "memory", name: "pressure", option: "memory-pressure", kind: .text,
+      allowed:
+        "\"some|full <stall µs> <window µs>\" (window 500000 to 10000000, stall 1 up to the window) or \"off\"",
+      isLive: true, check: { $0 == "off" || PSITrigger(parsing: $0) != nil },
+      current: { [$0.memoryPressure] }),
+    ConfigurationKey(
+      table: "memory", name: "floor", option: "memory-floor", kind: .integer(0...1_000_000),
+      allowed: "0 to 1000000 (MB; 0: do not read MemAvailable)", isLive: true,
+      current: { [String($0.memoryFloor)] }),
+    ConfigurationKey(
+      table: "memory", name: "warning-interval", option: "memory-warning-interval",
+      kind: .number(0...3600, aboveLowerBound: false), allowed: "0 to 3600 (seconds)",
+      isLive: true, current: { [formatNumber($0.memoryWarningInterval)] }),
+  ]
+
+  /// swift-log's level names.
+  static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+  private static let log: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "log", name: "level", option: "log-level", kind: .choice(logLevels),
+      allowed: "trace, debug, info, notice, warning, error or critical", isLive: true,
+      current: { [$0.logLevel] })
+  ]
+
+  private static let app: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "app", name: "main-storyboard", option: "main-storyboard", kind: .text,
+      allowed: "a storyboard file (JSON)", check: { !$0.isEmpty },
+      current: { $0.mainStoryboard.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "app", name: "control-socket", option: "control-socket", kind: .text,
+      allowed: "an absolute path, e.g. \"/run/kiosk/control.sock\"",
+      check: { $0.hasPrefix("/") && $0.utf8.count < 108 }, current: { [$0.controlSocket] }),
+  ]
+
+  /// `WxH`, `WxH@Hz` or `list`.
+  @Sendable static func isModeText(_ text: String) -> Bool {
+    if text == "list" { return true }
+    let parts = text.lowercased().split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { return false }
+    let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+    guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
+      (1...16384).contains(width), (1...16384).contains(height)
+    else { return false }
+    if parts.count == 2 {
+      guard let rate = Double(parts[1]), rate > 0, rate <= 1000 else { return false }
+    }
+    return true
+  }
+}

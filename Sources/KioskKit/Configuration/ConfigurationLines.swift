@@ -1,0 +1,138 @@
+/// The line each table and key of a TOML text is written on.
+///
+/// TOMLKit reports a line only for syntax errors: toml++ keeps a `source()` region on every
+/// node, but TOMLKit's C shim does not pass it on. Checks on values (unknown keys, wrong
+/// types, out of range) happen after parsing, so their lines are found here instead, by a
+/// small scan of the text that knows table headers (`[output]`), keys (bare, quoted, dotted)
+/// and enough of strings and multi-line arrays not to mistake their insides for keys. The
+/// text has already parsed as TOML, so the scan never has to judge syntax. Where it finds no
+/// line (a key inside an inline table), the message names the line of the table, or none.
+struct ConfigurationLines {
+  /// The first line (from 1) of each dotted path: `output` for a header, `output.rotation`
+  /// for a key.
+  private(set) var lines: [String: Int] = [:]
+
+  init(text: String) {
+    var table: [String] = []
+    var depth = 0  // open brackets of a multi-line array
+    var inMultiLineString: String?
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let line = Substring(rawLine)
+      if let quote = inMultiLineString {
+        if line.contains(quote) { inMultiLineString = nil }
+        continue
+      }
+      let scan = Self.scan(line, insideArray: depth > 0)
+      defer {
+        depth = max(0, depth + scan.bracketBalance)
+        inMultiLineString = scan.openMultiLineString
+      }
+      guard depth == 0 else { continue }
+      let trimmed = scan.code.trimmingWhitespace
+      if trimmed.hasPrefix("[") {
+        let isArrayOfTables = trimmed.hasPrefix("[[")
+        let inner = trimmed.drop { $0 == "[" }.prefix { $0 != "]" }
+        table = Self.keyPath(inner)
+        if !isArrayOfTables { record(table, line: index + 1) }
+        continue
+      }
+      guard let equals = trimmed.firstIndex(of: "=") else { continue }
+      let key = Self.keyPath(trimmed[..<equals])
+      guard !key.isEmpty else { continue }
+      for length in 1...key.count { record(table + key.prefix(length), line: index + 1) }
+    }
+  }
+
+  /// The line of `path`, else of the nearest table above it that has one.
+  func line(of path: [String]) -> Int? {
+    var path = path
+    while !path.isEmpty {
+      if let line = lines[path.joined(separator: ".")] { return line }
+      path.removeLast()
+    }
+    return nil
+  }
+
+  private mutating func record(_ path: [String], line: Int) {
+    let key = path.joined(separator: ".")
+    if lines[key] == nil { lines[key] = line }
+  }
+
+  /// `a."b.c" . d` as `["a", "b.c", "d"]`.
+  private static func keyPath(_ text: Substring) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var quote: Character?
+    for character in text {
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "\"" || character == "'" {
+        quote = character
+      } else if character == "." {
+        parts.append(current.trimmingWhitespace)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current.trimmingWhitespace)
+    return parts.allSatisfy(\.isEmpty) ? [] : parts
+  }
+
+  /// A line with its strings blanked and its comment cut, the balance of `[` and `]` outside
+  /// strings after its `=` (or in all of it, inside an array), and a multi-line string it
+  /// opens without closing.
+  private static func scan(
+    _ line: Substring, insideArray: Bool
+  ) -> (code: String, bracketBalance: Int, openMultiLineString: String?) {
+    var code = ""
+    var balance = 0
+    var afterEquals = insideArray
+    var index = line.startIndex
+    while index < line.endIndex {
+      let character = line[index]
+      if character == "#" { break }
+      if character == "\"" || character == "'" {
+        let triple = String(repeating: character, count: 3)
+        if line[index...].hasPrefix(triple) {
+          let rest = line[line.index(index, offsetBy: 3)...]
+          guard let close = rest.firstRange(of: triple) else {
+            return (code, balance, triple)
+          }
+          code += "\"\""
+          index = close.upperBound
+          continue
+        }
+        // A single-line string: kept in keys (quoted keys), skipped in values.
+        var end = line.index(after: index)
+        while end < line.endIndex, line[end] != character {
+          if character == "\"", line[end] == "\\" { end = line.index(after: end) }
+          if end < line.endIndex { end = line.index(after: end) }
+        }
+        let stop = end < line.endIndex ? line.index(after: end) : end
+        code += afterEquals ? "\"\"" : String(line[index..<stop])
+        index = stop
+        continue
+      }
+      if character == "=" { afterEquals = true }
+      if afterEquals {
+        if character == "[" { balance += 1 }
+        if character == "]" { balance -= 1 }
+      }
+      code.append(character)
+      index = line.index(after: index)
+    }
+    return (code, balance, nil)
+  }
+}
+
+extension StringProtocol {
+  fileprivate var trimmingWhitespace: String {
+    String(
+      drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop {
+        $0 == " " || $0 == "\t" || $0 == "\r"
+      }.reversed())
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+extension KioskConfiguration {
+  /// The options an app runs with: `commandLine` over the environment over the file over the
+  /// defaults. Throws ArgumentParser's error for a bad command line.
+  public func options(commandLine: [String]) throws -> RuntimeOptions {
+    try AppCommand.parse(arguments(under: commandLine)).options
+  }
+
+  /// The command line with the settings of the environment and the file in front of it, each
+  /// as its option; options the command line gives itself are left out, so a list
+  /// (`--input-device`) on the command line replaces the file's instead of adding to it.
+  func arguments(under commandLine: [String]) -> [String] {
+    var arguments: [String] = []
+    for key in ConfigurationKey.all where !key.isSet(in: commandLine) {
+      guard let setting = environmentSettings[key.path] ?? fileSettings[key.path] else {
+        continue
+      }
+      // ArgumentParser takes no empty value (`--keyboard-variant=`); the keys that allow ""
+      // have it as their default, so leaving the option out gives the same.
+      if setting.values == [""], let defaults = Self.defaults, key.current(defaults) == [""] {
+        continue
+      }
+      arguments += key.arguments(for: setting.values)
+    }
+    return arguments + commandLine
+  }
+
+  /// The options with nothing given. (`RuntimeOptions()` cannot be read: ArgumentParser
+  /// fills its properties only when parsing.)
+  static let defaults = try? AppCommand.parse([]).options
+
+  /// Where `table.key` was set: `file:line` or `environment KIOSK_…` (nil: not set).
+  public func location(of key: String) -> String? {
+    (environmentSettings[key] ?? fileSettings[key])?.location
+  }
+}
+
+/// A key whose value changes when a configuration is loaded again (`reload-config`).
+public struct ConfigurationChange: Sendable, Equatable, CustomStringConvertible {
+  /// The key, `table.key`.
+  public var key: String
+  /// The running value, in its command-line form (`""`: not set).
+  public var oldValue: String
+  /// The new value (`""`: not set).
+  public var newValue: String
+  /// Whether the running app takes it now; others need a restart.
+  public var isLive: Bool
+
+  /// `display.blank-after: 60 -> 120 (live)`.
+  public var description: String {
+    let shown = { (value: String) in value.isEmpty ? "(not set)" : value }
+    return "\(key): \(shown(oldValue)) -> \(shown(newValue))"
+      + (isLive ? " (live)" : " (needs a restart)")
+  }
+}
+
+/// A configuration loaded again while the app runs: the options it gives and the keys that
+/// differ from the running ones.
+public struct ConfigurationReload: Sendable {
+  /// The options with the new file and environment (under the same command line).
+  public var options: RuntimeOptions
+  /// Every key whose value differs, in the order of the reference.
+  public var changes: [ConfigurationChange]
+
+  /// The changes the running app can take now.
+  public var live: [ConfigurationChange] { changes.filter(\.isLive) }
+  /// The changes that only a restart brings in.
+  public var needingRestart: [ConfigurationChange] { changes.filter { !$0.isLive } }
+}
+
+extension KioskConfiguration {
+  /// The keys a running app takes a new value of on `reload-config`: `log.level`,
+  /// `display.blank-after` and the `[memory]` keys. All others need a restart.
+  public static var liveKeys: [String] { ConfigurationKey.all.filter(\.isLive).map(\.path) }
+
+  /// Loads `file` and the environment again, under the app's own `commandLine` (which still
+  /// wins), and compares the result with `running`. Throws a `ConfigurationError` for a bad
+  /// file; the running options are then untouched.
+  public static func reload(
+    file: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    commandLine: [String], running: RuntimeOptions
+  ) throws -> ConfigurationReload {
+    let configuration = try load(file: file, environment: environment)
+    let options = try configuration.options(commandLine: commandLine)
+    return ConfigurationReload(options: options, changes: changes(from: running, to: options))
+  }
+
+  /// The keys whose values differ between two sets of options.
+  public static func changes(
+    from old: RuntimeOptions, to new: RuntimeOptions
+  ) -> [ConfigurationChange] {
+    ConfigurationKey.all.compactMap { key in
+      let before = key.current(old)
+      let after = key.current(new)
+      guard before != after else { return nil }
+      return ConfigurationChange(
+        key: key.path, oldValue: before.joined(separator: ", "),
+        newValue: after.joined(separator: ", "), isLive: key.isLive)
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import TOMLKit
+
+/// A configuration file (TOML) and the `KIOSK_*` environment, checked against the keys
+/// KioskKit knows, ready to lie under an app's command line.
+///
+/// Precedence, highest first: the command line, `KIOSK_*` variables, the file, the defaults.
+/// Each key stands for a standard option (`[output] rotation` is `--rotation`); its variable
+/// is `KIOSK_`, the table, `_`, the key, in capitals with `-` written `_`
+/// (`KIOSK_OUTPUT_ROTATION=90`, `KIOSK_INPUT_KEYBOARD_LAYOUT=de`). List values in a variable
+/// are separated by commas, a calibration matrix's six numbers by spaces.
+///
+/// ```swift
+/// let configuration = try KioskConfiguration.load(file: "/etc/kiosk/kiosk.toml")
+/// let options = try configuration.options(commandLine: ["--log-level", "debug"])
+/// ```
+public struct KioskConfiguration: Sendable {
+  /// A key's value and where it was written.
+  struct Setting: Sendable, Equatable {
+    /// The command-line form of the value (several for a list).
+    var values: [String]
+    /// `file:line` or `environment KIOSK_…`.
+    var location: String
+  }
+
+  /// The file read, if any.
+  public let file: String?
+  /// The file's settings by `table.key`.
+  var fileSettings: [String: Setting] = [:]
+  /// The environment's settings by `table.key`.
+  var environmentSettings: [String: Setting] = [:]
+
+  /// The keys set by the file or the environment, as `table.key`, sorted.
+  public var keysSet: [String] {
+    Set(fileSettings.keys).union(environmentSettings.keys).sorted()
+  }
+
+  /// Reads and checks `file` (none: only the environment) and the `KIOSK_*` variables of
+  /// `environment`. Throws a `ConfigurationError` naming every problem: a file that cannot be
+  /// read or is not TOML, unknown tables and keys, wrong types, values out of range.
+  public static func load(
+    file: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ConfigurationError) -> KioskConfiguration {
+    var configuration = KioskConfiguration(file: file)
+    var problems: [ConfigurationError.Problem] = []
+    if let file {
+      do {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        configuration.fileSettings = try parse(text, file: file)
+      } catch let error as ConfigurationError {
+        problems += error.problems
+      } catch {
+        problems.append(
+          .init(location: file, message: "cannot read the configuration file: \(error)"))
+      }
+    }
+    do {
+      configuration.environmentSettings = try readEnvironment(environment)
+    } catch {
+      problems += error.problems
+    }
+    guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+    return configuration
+  }
+
+  /// The settings of a TOML text; `file` names it in messages.
+  static func parse(_ text: String, file: String) throws(ConfigurationError) -> [String: Setting] {
+    let root: TOMLTable
+    do {
+      root = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      let line = error.source.begin.line
+      throw ConfigurationError(problems: [
+        .init(
+          location: "\(file):\(line)", line: line,
+          message: "not valid TOML (column \(error.source.begin.column)): \(error.description)")
+      ])
+    } catch {
+      throw ConfigurationError(problems: [
+        .init(location: file, message: "not valid TOML: \(error)")
+      ])
+    }
+    let lines = ConfigurationLines(text: text)
+    var settings: [String: Setting] = [:]
+    var problems: [ConfigurationError.Problem] = []
+    func problem(_ path: [String], key: String?, _ message: String) {
+      let line = lines.line(of: path)
+      problems.append(
+        .init(
+          location: line.map { "\(file):\($0)" } ?? file, line: line, key: key, message: message))
+    }
+    let tableList = ConfigurationKey.tables.joined(separator: ", ")
+    for (tableName, node) in root {
+      guard ConfigurationKey.tables.contains(tableName) else {
+        problem([tableName], key: nil, "unknown table [\(tableName)]; the tables are \(tableList)")
+        continue
+      }
+      guard let table = node.table else {
+        problem(
+          [tableName], key: tableName,
+          "\(tableName) = \(WrittenValue(node).shown) is not a table; write [\(tableName)] and its keys under it"
+        )
+        continue
+      }
+      for (name, value) in table {
+        let path = "\(tableName).\(name)"
+        guard let key = ConfigurationKey.named(tableName, name) else {
+          let known = ConfigurationKey.all.filter { $0.table == tableName }.map(\.name)
+          problem(
+            [tableName, name], key: path,
+            "unknown key \(path) = \(WrittenValue(value).shown); the keys of [\(tableName)] are \(known.joined(separator: ", "))"
+          )
+          continue
+        }
+        let written = WrittenValue(value)
+        switch key.values(for: written) {
+        case .success(let values):
+          let line = lines.line(of: [tableName, name])
+          settings[path] = Setting(
+            values: values, location: line.map { "\(file):\($0)" } ?? file)
+        case .failure(let refusal):
+          problem([tableName, name], key: path, refusal.message(key, written))
+        }
+      }
+    }
+    guard problems.isEmpty else {
+      throw ConfigurationError(problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+    }
+    return settings
+  }
+
+  /// The settings of the `KIOSK_<TABLE>_<KEY>` variables. Other `KIOSK_` variables (such as
+  /// `KIOSK_DRM_NO_ATOMIC`) are not configuration and are left alone, but one that starts
+  /// with a table's prefix and names no key is an error, as a misspelt key in the file is.
+  static func readEnvironment(
+    _ environment: [String: String]
+  ) throws(ConfigurationError) -> [String: Setting] {
+    var settings: [String: Setting] = [:]
+    var problems: [ConfigurationError.Problem] = []
+    let prefixes = ConfigurationKey.tables.map { "KIOSK_\($0.uppercased())_" }
+    for (name, text) in environment.sorted(by: { $0.key < $1.key })
+    where prefixes.contains(where: name.hasPrefix) {
+      let location = "environment \(name)"
+      guard let key = ConfigurationKey.all.first(where: { $0.environmentName == name }) else {
+        let table = ConfigurationKey.tables.first { name.hasPrefix("KIOSK_\($0.uppercased())_") }
+        let known = ConfigurationKey.all.filter { $0.table == table }.map(\.environmentName)
+        problems.append(
+          .init(
+            location: location,
+            message:
+              "unknown variable \(name)=\"\(text)\"; the variables of its table are \(known.joined(separator: ", "))"
+          ))
+        continue
+      }
+      let written = key.writtenValue(fromEnvironment: text)
+      switch key.values(for: written) {
+      case .success(let values):
+        settings[key.path] = Setting(values: values, location: location)
+      case .failure:
+        // A variable is always text: "not allowed", never "wrong type".
+        problems.append(
+          .init(
+            location: location, key: key.path,
+            message: ConfigurationKey.Refusal.notAllowed.message(key, .string(text))))
+      }
+    }
+    guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+    return settings
+  }
+}
+
+extension ConfigurationKey.Refusal {
+  /// `output.rotation = 45 is not allowed; allowed: 0, 90, 180 or 270`.
+  func message(_ key: ConfigurationKey, _ value: WrittenValue) -> String {
+    switch self {
+    case .wrongType(let type):
+      return "\(key.path) = \(value.shown) is \(type); allowed: \(key.allowed)"
+    case .notAllowed:
+      return "\(key.path) = \(value.shown) is not allowed; allowed: \(key.allowed)"
+    }
+  }
+}
+
+extension WrittenValue {
+  /// A TOMLKit value.
+  init(_ value: TOMLValueConvertible) {
+    switch value.type {
+    case .string: self = .string(value.string ?? "")
+    case .int: self = .integer(value.int ?? 0)
+    case .double: self = .float(value.double ?? 0)
+    case .bool: self = .bool(value.bool ?? false)
+    case .array: self = .array(value.array.map { $0.map(WrittenValue.init) } ?? [])
+    case .table: self = .other("table")
+    case .date: self = .other("date")
+    case .time: self = .other("time")
+    case .dateTime: self = .other("date-time")
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// Start-up's part of the configuration: which file, `--check-config`, and the options the
+/// app runs with.
+enum ConfigurationStartUp {
+  /// The file read when `--config` names none, if it exists.
+  static let defaultFile = "/etc/kiosk/kiosk.toml"
+
+  /// What start-up does next.
+  enum Outcome {
+    /// Run with these options.
+    case run(RuntimeOptions, KioskConfiguration)
+    /// Print `message` (to standard error unless the code is success) and exit.
+    case exit(KioskExitCode, message: String)
+  }
+
+  /// The options for `commandLine` (already parsed as `parsed`) with the configuration file
+  /// and `environment` under it; for `--check-config FILE`, the verdict on that file.
+  static func resolve(
+    parsed: RuntimeOptions, commandLine: [String], environment: [String: String],
+    fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+  ) -> Outcome {
+    let file =
+      parsed.checkConfig ?? parsed.config ?? (fileExists(defaultFile) ? defaultFile : nil)
+    let configuration: KioskConfiguration
+    let options: RuntimeOptions
+    do {
+      configuration = try KioskConfiguration.load(file: file, environment: environment)
+      options = try configuration.options(commandLine: commandLine)
+    } catch let error as ConfigurationError {
+      return .exit(.usage, message: error.description)
+    } catch {
+      return .exit(.usage, message: AppCommand.message(for: error))
+    }
+    if let checked = parsed.checkConfig {
+      let count = configuration.keysSet.count
+      return .exit(
+        .success, message: "\(checked): fine (\(count) key\(count == 1 ? "" : "s") set)")
+    }
+    return .run(options, configuration)
+  }
+
+  /// `resolve` for `Application.main`: exits for `--check-config` and for errors.
+  static func apply(
+    to parsed: RuntimeOptions, commandLine: [String]
+  ) -> (RuntimeOptions, KioskConfiguration) {
+    switch resolve(
+      parsed: parsed, commandLine: commandLine, environment: ProcessInfo.processInfo.environment)
+    {
+    case .run(let options, let configuration):
+      return (options, configuration)
+    case .exit(let code, let message):
+      if code == .success {
+        print(message)
+      } else {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+      }
+      exit(code.rawValue)
+    }
+  }
+}
+
+extension KioskConfiguration {
+  /// Logs where the configuration came from, once at start-up.
+  func log(to logger: Logger) {
+    let keys = keysSet
+    guard file != nil || !keys.isEmpty else { return }
+    let sources = keys.map { "\($0) (\(location(of: $0) ?? "?"))" }
+    logger.info(
+      "configuration: \(file ?? "no file")\(sources.isEmpty ? "" : "; set: " + sources.joined(separator: ", "))"
+    )
+  }
+}

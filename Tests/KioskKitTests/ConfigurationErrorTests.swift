@@ -1,0 +1,193 @@
+import Testing
+
+@testable import KioskKit
+
+/// Each problem names FILE:line, the key, the value and what is allowed.
+@Suite("Configuration: errors")
+struct ConfigurationErrorTests {
+  @Test func unknownKey() throws {
+    let found = try problems("# kiosk\n[output]\nrotation = 90\nrotaton = 90\n")
+    #expect(
+      found == [
+        "FILE:4: unknown key output.rotaton = 90; the keys of [output] are backend, card, connector, mode, rotation, scale, plane-rotation, wait-for-card, fbdev, size"
+      ])
+  }
+
+  @Test func unknownTable() throws {
+    let found = try problems("[output]\nscale = 1\n\n[screen]\nrotation = 90\n")
+    #expect(
+      found == [
+        "FILE:4: unknown table [screen]; the tables are output, input, display, memory, log, app"
+      ])
+  }
+
+  @Test func keyOutsideATable() throws {
+    let found = try problems("log = \"debug\"\n")
+    #expect(
+      found == [
+        "FILE:1: log = \"debug\" is not a table; write [log] and its keys under it"
+      ])
+  }
+
+  @Test func wrongTypes() throws {
+    let found = try problems(
+      """
+      [output]
+      rotation = "90"
+      scale = true
+      plane-rotation = "yes"
+      [input]
+      devices = "/dev/input/event3"
+      [memory]
+      floor = 64.5
+      """)
+    #expect(
+      found == [
+        "FILE:2: output.rotation = \"90\" is a string; allowed: 0, 90, 180 or 270",
+        "FILE:3: output.scale = true is a boolean; allowed: a number above 0, at most 4",
+        "FILE:4: output.plane-rotation = \"yes\" is a string; allowed: true or false",
+        "FILE:6: input.devices = \"/dev/input/event3\" is a string; allowed: a list of event nodes, e.g. [\"/dev/input/event3\"]",
+        "FILE:8: memory.floor = 64.5 is a float; allowed: 0 to 1000000 (MB; 0: do not read MemAvailable)",
+      ])
+  }
+
+  @Test func outOfRange() throws {
+    let found = try problems(
+      """
+      [output]
+      rotation = 45
+      scale = 0
+      wait-for-card = 601
+      backend = "x11"
+      [display]
+      blank-after = 0
+      on-exit = "black"
+      [memory]
+      floor = -1
+      warning-interval = 3601
+      [log]
+      level = "verbose"
+      [app]
+      control-socket = "kiosk.sock"
+      """)
+    #expect(
+      found == [
+        "FILE:2: output.rotation = 45 is not allowed; allowed: 0, 90, 180 or 270",
+        "FILE:3: output.scale = 0 is not allowed; allowed: a number above 0, at most 4",
+        "FILE:4: output.wait-for-card = 601 is not allowed; allowed: 0 to 600 (seconds)",
+        "FILE:5: output.backend = \"x11\" is not allowed; allowed: auto, drm, fbdev or virtual",
+        "FILE:7: display.blank-after = 0 is not allowed; allowed: seconds above 0, at most a year (leave the key out: never)",
+        "FILE:8: display.on-exit = \"black\" is not allowed; allowed: console or last-frame",
+        "FILE:10: memory.floor = -1 is not allowed; allowed: 0 to 1000000 (MB; 0: do not read MemAvailable)",
+        "FILE:11: memory.warning-interval = 3601 is not allowed; allowed: 0 to 3600 (seconds)",
+        "FILE:13: log.level = \"verbose\" is not allowed; allowed: trace, debug, info, notice, warning, error or critical",
+        "FILE:15: app.control-socket = \"kiosk.sock\" is not allowed; allowed: an absolute path, e.g. \"/run/kiosk/control.sock\"",
+      ])
+  }
+
+  @Test(arguments: ["1280x", "1280x800@", "1280x800@60@1", "x800", "0x800", "1280*800", "wide", ""])
+  func badModeString(mode: String) throws {
+    let found = try problems("[output]\n\nmode = \"\(mode)\"\n")
+    #expect(
+      found == [
+        "FILE:3: output.mode = \"\(mode)\" is not allowed; allowed: \"WxH\" or \"WxH@Hz\" (e.g. \"1280x800@60\"), or \"list\""
+      ])
+  }
+
+  @Test(arguments: ["1280x800", "1280X800@60", "800x480@59.94", "list"])
+  func goodModeString(mode: String) throws {
+    #expect(try problems("[output]\nmode = \"\(mode)\"\n") == [])
+  }
+
+  @Test func badMatrix() throws {
+    let allowed = "allowed: six numbers [a, b, c, d, e, f] (libinput's calibration matrix)"
+    #expect(
+      try problems("[input]\ncalibration = [1, 0, 0, 0, 1]\n") == [
+        "FILE:2: input.calibration = [1, 0, 0, 0, 1] is not allowed; \(allowed)"
+      ])
+    #expect(
+      try problems("[input]\ncalibration = [1, 0, 0, 0, 1, \"0\"]\n") == [
+        "FILE:2: input.calibration = [1, 0, 0, 0, 1, \"0\"] is not allowed; \(allowed)"
+      ])
+    #expect(
+      try problems("[input]\ncalibration = \"1 0 0 0 1 0\"\n") == [
+        "FILE:2: input.calibration = \"1 0 0 0 1 0\" is a string; \(allowed)"
+      ])
+  }
+
+  @Test func badMemoryTrigger() throws {
+    #expect(
+      try problems("[memory]\npressure = \"some 10 100\"\n") == [
+        "FILE:2: memory.pressure = \"some 10 100\" is not allowed; allowed: \"some|full <stall µs> <window µs>\" (window 500000 to 10000000, stall 1 up to the window) or \"off\""
+      ])
+  }
+
+  @Test func badDeviceList() throws {
+    #expect(
+      try problems("[input]\ndevices = [\"/dev/input/event3\", 4]\n") == [
+        "FILE:2: input.devices = [\"/dev/input/event3\", 4] is not allowed; allowed: a list of event nodes, e.g. [\"/dev/input/event3\"]"
+      ])
+  }
+
+  @Test func syntaxErrorNamesItsLine() throws {
+    let found = try problems("[output]\nrotation = 90\nscale = \n")
+    #expect(found.count == 1)
+    #expect(found.first?.hasPrefix("FILE:3: not valid TOML") == true)
+  }
+
+  @Test func unreadableFile() throws {
+    do {
+      _ = try KioskConfiguration.load(file: "/nonexistent/kiosk.toml", environment: [:])
+      Issue.record("a missing file loaded")
+    } catch {
+      #expect(error.problems.first?.location == "/nonexistent/kiosk.toml")
+      #expect(error.problems.first?.message.hasPrefix("cannot read the configuration file") == true)
+    }
+  }
+
+  @Test func linesOfDottedQuotedAndLaterKeys() throws {
+    let found = try problems(
+      """
+      [input]
+      devices = [
+        "/dev/input/event3",
+        "[output]",
+      ]
+      "seat" = ""
+      [app]
+      control-socket = \"\"\"
+      rotation = 1
+      \"\"\"
+      output.rotation = 3
+      """)
+    #expect(
+      found == [
+        "FILE:6: input.seat = \"\" is not allowed; allowed: a udev seat name, e.g. \"seat0\"",
+        "FILE:8: app.control-socket = \"rotation = 1\n\" is not allowed; allowed: an absolute path, e.g. \"/run/kiosk/control.sock\"",
+        "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket",
+      ])
+  }
+
+  @Test func environmentErrors() throws {
+    let found = try problems(
+      "",
+      environment: [
+        "KIOSK_OUTPUT_ROTATION": "91", "KIOSK_LOG_LEVL": "debug", "KIOSK_DRM_NO_ATOMIC": "1",
+        "KIOSK_OUTPUT_SCALE": "big", "KIOSK_OUTPUT_PLANE_ROTATION": "maybe",
+      ])
+    #expect(
+      found == [
+        "environment KIOSK_LOG_LEVL: unknown variable KIOSK_LOG_LEVL=\"debug\"; the variables of its table are KIOSK_LOG_LEVEL",
+        "environment KIOSK_OUTPUT_PLANE_ROTATION: output.plane-rotation = \"maybe\" is not allowed; allowed: true or false",
+        "environment KIOSK_OUTPUT_ROTATION: output.rotation = \"91\" is not allowed; allowed: 0, 90, 180 or 270",
+        "environment KIOSK_OUTPUT_SCALE: output.scale = \"big\" is not allowed; allowed: a number above 0, at most 4",
+      ])
+  }
+
+  @Test func fileAndEnvironmentProblemsTogether() throws {
+    let found = try problems("[output]\nrotation = 1\n", environment: ["KIOSK_LOG_LEVEL": "x"])
+    #expect(found.count == 2)
+    #expect(found.first?.hasPrefix("FILE:2: output.rotation = 1") == true)
+    #expect(found.last?.hasPrefix("environment KIOSK_LOG_LEVEL: log.level = \"x\"") == true)
+  }
+}

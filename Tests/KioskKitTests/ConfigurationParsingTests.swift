@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import KioskKit
+
+@Suite("Configuration: parsing")
+struct ConfigurationParsingTests {
+  /// Every key set to something other than its default.
+  static let everyKey = """
+    [output]
+    backend = "virtual"
+    card = "/dev/dri/card1"
+    connector = "DSI-1"
+    mode = "800x480@59.94"
+    rotation = 270
+    scale = 1.5
+    plane-rotation = true
+    wait-for-card = 30
+    fbdev = "/dev/fb1"
+    size = "800x600"
+
+    [input]
+    backend = "none"
+    seat = "seat1"
+    devices = [
+      "/dev/input/event3",  # the touchscreen
+      "/dev/input/event4",
+    ]
+    calibration = [-1, 0, 1, 0, -1.0, 1]
+    touch-output = "DSI-1"
+    keyboard-layout = "de"
+    keyboard-variant = "nodeadkeys"
+    keyboard-options = "ctrl:nocaps"
+
+    [display]
+    blank-after = 300
+    on-exit = "last-frame"
+
+    [memory]
+    pressure = "full 100000 2000000"
+    floor = 128
+    warning-interval = 2.5
+
+    [log]
+    level = "debug"
+
+    [app]
+    main-storyboard = "/usr/share/kiosk/main.storyboard.json"
+    control-socket = "/run/kiosk/other.sock"
+    """
+
+  @Test func everyKeyReachesItsOption() throws {
+    let options = try options(Self.everyKey)
+    #expect(options.backend == .virtual)
+    #expect(options.card == "/dev/dri/card1")
+    #expect(options.connector == "DSI-1")
+    #expect(options.mode == "800x480@59.94")
+    #expect(options.rotation == 270)
+    #expect(options.scale == 1.5)
+    #expect(options.planeRotation)
+    #expect(options.waitForCard == 30)
+    #expect(options.fbdev == "/dev/fb1")
+    #expect(options.size == PointSize(width: 800, height: 600))
+    #expect(options.input == RuntimeOptions.Input.none)
+    #expect(options.seat == "seat1")
+    #expect(options.inputDevices == ["/dev/input/event3", "/dev/input/event4"])
+    #expect(options.touchCalibration == "-1 0 1 0 -1 1")
+    #expect(options.touchOutput == "DSI-1")
+    #expect(options.keyboardLayout == "de")
+    #expect(options.keyboardVariant == "nodeadkeys")
+    #expect(options.keyboardOptions == "ctrl:nocaps")
+    #expect(options.blankAfter == 300)
+    #expect(options.onExit == .lastFrame)
+    #expect(options.memoryPressure == "full 100000 2000000")
+    #expect(options.memoryFloor == 128)
+    #expect(options.memoryWarningInterval == 2.5)
+    #expect(options.logLevel == "debug")
+    #expect(options.mainStoryboard == "/usr/share/kiosk/main.storyboard.json")
+    #expect(options.controlSocket == "/run/kiosk/other.sock")
+  }
+
+  @Test func everyKeyOfTheCatalogIsInTheTestAndTheSample() throws {
+    let sample = try String(contentsOfFile: sampleConfigurationPath, encoding: .utf8)
+    for key in ConfigurationKey.all {
+      #expect(Self.everyKey.contains("\n\(key.name) = "), "\(key.path) not in the test")
+      #expect(
+        sample.contains("\n\(key.name) = ") || sample.contains("\n# \(key.name) = ")
+          || sample.contains("# \(key.name) = "), "\(key.path) not in the sample")
+    }
+  }
+
+  @Test func emptyFileGivesTheDefaults() throws {
+    let options = try options("")
+    #expect(options.backend == .auto)
+    #expect(options.rotation == 0)
+    #expect(options.scale == 2)
+    #expect(options.controlSocket == "/run/kiosk/control.sock")
+    #expect(options.inputDevices.isEmpty)
+  }
+
+  @Test func sampleFilePassesAndSetsTheDefaults() throws {
+    let configuration = try KioskConfiguration.load(file: sampleConfigurationPath, environment: [:])
+    #expect(configuration.keysSet.count >= 15)
+    let fromSample = try configuration.options(commandLine: [])
+    let defaults = try #require(KioskConfiguration.defaults)
+    #expect(KioskConfiguration.changes(from: defaults, to: fromSample) == [])
+  }
+
+  @Test func checkConfigAcceptsTheSample() {
+    let parsed = RuntimeOptions.parseOrExit(["--check-config", sampleConfigurationPath])
+    let outcome = ConfigurationStartUp.resolve(
+      parsed: parsed, commandLine: ["--check-config", sampleConfigurationPath], environment: [:])
+    guard case .exit(let code, let message) = outcome else {
+      Issue.record("--check-config went on to start")
+      return
+    }
+    #expect(code == .success)
+    #expect(message.hasSuffix("fine (19 keys set)"))
+  }
+
+  @Test func checkConfigRefusesABadFileWithUsage() throws {
+    let path = try writeConfiguration("[log]\nlevel = \"loud\"\n")
+    let parsed = RuntimeOptions.parseOrExit(["--check-config", path])
+    let outcome = ConfigurationStartUp.resolve(
+      parsed: parsed, commandLine: ["--check-config", path], environment: [:])
+    guard case .exit(let code, let message) = outcome else {
+      Issue.record("--check-config went on to start")
+      return
+    }
+    #expect(code == .usage)
+    #expect(message.hasPrefix("\(path):2: log.level = \"loud\" is not allowed"))
+  }
+
+  @Test func defaultFileIsReadOnlyWhenItExists() throws {
+    let parsed = RuntimeOptions.parseOrExit([])
+    let without = ConfigurationStartUp.resolve(
+      parsed: parsed, commandLine: [], environment: [:], fileExists: { _ in false })
+    guard case .run(_, let configuration) = without else {
+      Issue.record("did not start")
+      return
+    }
+    #expect(configuration.file == nil)
+    let with = ConfigurationStartUp.resolve(
+      parsed: parsed, commandLine: [], environment: [:],
+      fileExists: { $0 == ConfigurationStartUp.defaultFile })
+    // The machine has no /etc/kiosk/kiosk.toml: the named default is read, and its absence
+    // is an error naming it.
+    if case .exit(let code, let message) = with {
+      #expect(code == .usage)
+      #expect(message.hasPrefix(ConfigurationStartUp.defaultFile))
+    } else if case .run(_, let configuration) = with {
+      #expect(configuration.file == ConfigurationStartUp.defaultFile)
+    }
+  }
+
+  @Test func environmentNames() {
+    #expect(
+      ConfigurationKey.named("output", "rotation")?.environmentName == "KIOSK_OUTPUT_ROTATION")
+    #expect(
+      ConfigurationKey.named("input", "keyboard-layout")?.environmentName
+        == "KIOSK_INPUT_KEYBOARD_LAYOUT")
+    #expect(
+      ConfigurationKey.named("app", "control-socket")?.environmentName
+        == "KIOSK_APP_CONTROL_SOCKET")
+    let names = ConfigurationKey.all.map(\.environmentName)
+    #expect(Set(names).count == names.count)
+  }
+}

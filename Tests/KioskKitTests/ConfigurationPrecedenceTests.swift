@@ -1,0 +1,154 @@
+import KioskLinux
+import Testing
+
+@testable import KioskKit
+
+/// Command line > KIOSK_* environment > file > defaults.
+@Suite("Configuration: precedence")
+struct ConfigurationPrecedenceTests {
+  static let file = """
+    [output]
+    rotation = 90
+    scale = 1
+    plane-rotation = true
+    [input]
+    devices = ["/dev/input/event1", "/dev/input/event2"]
+    calibration = [0, 1, 0, -1, 0, 1]
+    keyboard-variant = "dvorak"
+    [log]
+    level = "debug"
+    """
+
+  @Test func fileOverDefaults() throws {
+    let options = try options(Self.file)
+    #expect(options.rotation == 90)
+    #expect(options.scale == 1)
+    #expect(options.logLevel == "debug")
+    #expect(options.backend == .auto)
+  }
+
+  @Test func environmentOverFile() throws {
+    let options = try options(
+      Self.file,
+      environment: [
+        "KIOSK_OUTPUT_ROTATION": "180", "KIOSK_INPUT_DEVICES": "/dev/input/event7",
+        "KIOSK_OUTPUT_PLANE_ROTATION": "false", "KIOSK_INPUT_CALIBRATION": "1 0 0 0 1 0",
+        "KIOSK_INPUT_KEYBOARD_VARIANT": "",
+      ])
+    #expect(options.rotation == 180)
+    #expect(options.scale == 1)
+    #expect(options.inputDevices == ["/dev/input/event7"])
+    #expect(!options.planeRotation)
+    #expect(options.touchCalibration == "1 0 0 0 1 0")
+    #expect(options.keyboardVariant == "")
+  }
+
+  @Test func commandLineOverEnvironmentAndFile() throws {
+    let options = try options(
+      Self.file, environment: ["KIOSK_OUTPUT_ROTATION": "180", "KIOSK_LOG_LEVEL": "error"],
+      commandLine: [
+        "--rotation", "270", "--input-device", "/dev/input/event9", "--no-plane-rotation",
+        "--log-level=trace",
+      ])
+    #expect(options.rotation == 270)
+    #expect(options.inputDevices == ["/dev/input/event9"])
+    #expect(!options.planeRotation)
+    #expect(options.logLevel == "trace")
+    #expect(options.scale == 1)
+    #expect(options.touchCalibration == "0 1 0 -1 0 1")
+  }
+
+  @Test func environmentWithoutFile() throws {
+    let configuration = try KioskConfiguration.load(
+      file: nil, environment: ["KIOSK_DISPLAY_BLANK_AFTER": "60", "KIOSK_MEMORY_FLOOR": "32"])
+    let options = try configuration.options(commandLine: ["--blank-after", "30"])
+    #expect(options.blankAfter == 30)
+    #expect(options.memoryFloor == 32)
+    #expect(configuration.location(of: "memory.floor") == "environment KIOSK_MEMORY_FLOOR")
+  }
+
+  @Test func locationsNameFileLines() throws {
+    let path = try writeConfiguration(Self.file)
+    let configuration = try KioskConfiguration.load(file: path, environment: [:])
+    #expect(configuration.location(of: "output.scale") == "\(path):3")
+    #expect(configuration.location(of: "log.level") == "\(path):10")
+    #expect(configuration.location(of: "output.card") == nil)
+  }
+
+  @Test func aCalibrationStartingWithAMinusStaysAValue() throws {
+    let options = try options("[input]\ncalibration = [-1, 0, 1, 0, 1, 0]\n")
+    #expect(options.touchCalibration == "-1 0 1 0 1 0")
+  }
+
+  @Test func inputDeviceListIsDescribed() {
+    let text = InputDeviceList.describe([
+      UdevInputDevice(
+        node: "/dev/input/event3", name: "ILITEK Multi-Touch", capabilities: ["touchscreen"],
+        seat: "seat0"),
+      UdevInputDevice(
+        node: "/dev/input/event4", name: "Power Button", capabilities: [], seat: "seat0"),
+    ])
+    #expect(
+      text == """
+        Input devices:
+          /dev/input/event3  "ILITEK Multi-Touch"  touchscreen  (seat0)
+          /dev/input/event4  "Power Button"  no known capability  (seat0)
+        """)
+    #expect(InputDeviceList.describe([]).hasPrefix("Input devices: none"))
+  }
+}
+
+@Suite("Configuration: reload")
+struct ConfigurationReloadTests {
+  @Test func changesTellLiveFromRestart() throws {
+    let running = try options("[display]\nblank-after = 60\n[output]\nrotation = 0\n")
+    let path = try writeConfiguration(
+      "[display]\nblank-after = 120\n[output]\nrotation = 90\n[log]\nlevel = \"debug\"\n")
+    let reload = try KioskConfiguration.reload(
+      file: path, environment: [:], commandLine: [], running: running)
+    #expect(
+      reload.changes.map(\.description) == [
+        "output.rotation: 0 -> 90 (needs a restart)",
+        "display.blank-after: 60 -> 120 (live)",
+        "log.level: info -> debug (live)",
+      ])
+    #expect(reload.live.map(\.key) == ["display.blank-after", "log.level"])
+    #expect(reload.needingRestart.map(\.key) == ["output.rotation"])
+    #expect(reload.options.blankAfter == 120)
+  }
+
+  @Test func removingAKeyGoesBackToItsDefault() throws {
+    let running = try options("[display]\nblank-after = 60\n")
+    let path = try writeConfiguration("")
+    let reload = try KioskConfiguration.reload(
+      file: path, environment: [:], commandLine: [], running: running)
+    #expect(reload.changes.map(\.description) == ["display.blank-after: 60 -> (not set) (live)"])
+  }
+
+  @Test func commandLineStillWinsOnReload() throws {
+    let running = try options("", commandLine: ["--log-level", "error"])
+    let path = try writeConfiguration("[log]\nlevel = \"debug\"\n")
+    let reload = try KioskConfiguration.reload(
+      file: path, environment: [:], commandLine: ["--log-level", "error"], running: running)
+    #expect(reload.changes.isEmpty)
+  }
+
+  @Test func badFileOnReloadThrowsWithItsLine() throws {
+    let running = try options("")
+    let path = try writeConfiguration("[memory]\n\nfloor = \"lots\"\n")
+    #expect {
+      _ = try KioskConfiguration.reload(
+        file: path, environment: [:], commandLine: [], running: running)
+    } throws: { error in
+      (error as? ConfigurationError)?.problems.first?.location == "\(path):3"
+    }
+  }
+
+  @Test func liveKeys() {
+    #expect(
+      KioskConfiguration.liveKeys == [
+        "display.blank-after", "memory.pressure", "memory.floor", "memory.warning-interval",
+        "log.level",
+      ])
+  }
+}
