@@ -63,7 +63,7 @@ extension Application {
     (options, configuration) = ConfigurationStartUp.apply(to: options, commandLine: arguments)
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
     let logger = Runtime.makeLogger(level: options.logLevel)
-    configuration.log(to: logger)
+    configuration.log(to: logger, commandLine: arguments)
     let code = Runtime(options: options, logger: logger).run(delegateType)
     exit(code.rawValue)
   }

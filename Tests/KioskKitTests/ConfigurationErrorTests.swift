@@ -21,6 +21,13 @@ struct ConfigurationErrorTests {
       ])
   }
 
+  @Test func arrayOfTablesIsAnUnknownTableWithItsLine() throws {
+    #expect(
+      try problems("\n[[output]]\nrotation = 90\n") == [
+        "FILE:2: output = [(a table)] is not a table; write [output] and its keys under it"
+      ])
+  }
+
   @Test func keyOutsideATable() throws {
     let found = try problems("log = \"debug\"\n")
     #expect(

@@ -32,10 +32,9 @@ struct ConfigurationLines {
       guard depth == 0 else { continue }
       let trimmed = scan.code.trimmingWhitespace
       if trimmed.hasPrefix("[") {
-        let isArrayOfTables = trimmed.hasPrefix("[[")
         let inner = trimmed.drop { $0 == "[" }.prefix { $0 != "]" }
         table = Self.keyPath(inner)
-        if !isArrayOfTables { record(table, line: index + 1) }
+        record(table, line: index + 1)
         continue
       }
       guard let equals = trimmed.firstIndex(of: "=") else { continue }

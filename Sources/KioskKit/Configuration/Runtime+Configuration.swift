@@ -64,10 +64,15 @@ enum ConfigurationStartUp {
 
 extension KioskConfiguration {
   /// Logs where the configuration came from, once at start-up.
-  func log(to logger: Logger) {
+  func log(to logger: Logger, commandLine: [String]) {
     let keys = keysSet
     guard file != nil || !keys.isEmpty else { return }
-    let sources = keys.map { "\($0) (\(location(of: $0) ?? "?"))" }
+    let sources = keys.map { path in
+      let overridden = ConfigurationKey.all.contains {
+        $0.path == path && $0.isSet(in: commandLine)
+      }
+      return "\(path) (\(overridden ? "command line" : location(of: path) ?? "?"))"
+    }
     logger.info(
       "configuration: \(file ?? "no file")\(sources.isEmpty ? "" : "; set: " + sources.joined(separator: ", "))"
     )
