@@ -58,7 +58,7 @@ extension Application {
       AppCommand.exit(withError: error)
     }
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
-    let logger = Runtime.makeLogger(level: options.logLevel)
+    let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     let code = Runtime(options: options, logger: logger).run(delegateType)
     exit(code.rawValue)
   }
@@ -82,11 +82,9 @@ struct Runtime {
   let options: RuntimeOptions
   let logger: Logger
 
-  static func makeLogger(level: String) -> Logger {
+  static func makeLogger(level: String, format: RuntimeOptions.LogFormat = .auto) -> Logger {
     LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = Logger.Level(rawValue: level) ?? .info
-      return handler
+      makeLogHandler(label: label, level: Logger.Level(rawValue: level) ?? .info, format: format)
     }
     return Logger(label: "kiosk")
   }
@@ -96,6 +94,11 @@ struct Runtime {
       print(DRMOutput.describeAll())
       return .success
     }
+    if let refusal = PrivilegeCheck.refusal() {
+      logger.critical("\(refusal)")
+      return .usage
+    }
+    let seat = options.backend == .virtual ? nil : openSeat()
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0
     var touchScript: TouchScript?
     if let path = options.touchScript {
@@ -210,6 +213,8 @@ struct Runtime {
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
     let memory = startMemoryWarnings()
+    let service = startService(
+      output: output, screen: screen, blanker: blanker, seat: seat, input: input)
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -227,8 +232,11 @@ struct Runtime {
         }
       }
     }
-    ExitOnSignal.install { panel?.shutDown() }
-    withExtendedLifetime((input, memory)) { dispatchMain() }
+    ExitOnSignal.install {
+      service.notifier.stopping()
+      panel?.shutDown()
+    }
+    withExtendedLifetime((input, memory, service)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that
