@@ -138,23 +138,30 @@ private final class LibseatEvents {
 }
 
 extension LibseatSeat {
-  /// The seat to open devices through: libseat when a seat manager runs (seatd's socket or
-  /// logind is there) or `LIBSEAT_BACKEND` names one; otherwise, or when libseat fails,
-  /// direct `open()`, and the log says why.
+  /// The seat to open devices through: libseat with the seat manager that runs (seatd's
+  /// socket, else logind's seat0), or the backend `LIBSEAT_BACKEND` names (`builtin`, root
+  /// only, runs seatd inside the app); otherwise, or when libseat fails, direct `open()`,
+  /// and the log says why.
   package static func best(logger: Logger) -> Seat {
     let environment = ProcessInfo.processInfo.environment
     let seatdSocket = environment["SEATD_SOCK"] ?? "/run/seatd.sock"
-    let hasManager =
-      environment["LIBSEAT_BACKEND"] != nil
-      || FileManager.default.fileExists(atPath: seatdSocket)
-      || FileManager.default.fileExists(atPath: "/run/systemd/seats")
-    guard hasManager else {
+    let chosen: String
+    if let named = environment["LIBSEAT_BACKEND"] {
+      chosen = named
+    } else if FileManager.default.fileExists(atPath: seatdSocket) {
+      chosen = "seatd"
+    } else if FileManager.default.fileExists(atPath: "/run/systemd/seats/seat0") {
+      chosen = "logind"
+    } else {
       logger.info("seat: no seat manager (no seatd socket, no logind); opening devices directly")
       return DirectSeat()
     }
+    // Named, so that libseat does not go on to its builtin seatd when the manager refuses
+    // (as root that would take the VT over unasked).
+    setenv("LIBSEAT_BACKEND", chosen, 1)
     do {
       let seat = try LibseatSeat(logger: logger)
-      logger.info("seat: devices through \(seat.description)")
+      logger.info("seat: devices through \(seat.description) (\(chosen))")
       return seat
     } catch {
       logger.warning("seat: \(error); opening devices directly")
