@@ -90,13 +90,13 @@ struct Runtime {
   }
 
   func run(_ delegateType: ApplicationDelegate.Type) -> KioskExitCode {
-    if options.connector == "list" || options.mode == "list" {
-      print(DRMOutput.describeAll())
-      return .success
-    }
     if let refusal = PrivilegeCheck.refusal() {
       logger.critical("\(refusal)")
       return .usage
+    }
+    if options.connector == "list" || options.mode == "list" {
+      print(DRMOutput.describeAll())
+      return .success
     }
     let seat = options.backend == .virtual ? nil : openSeat()
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0
