@@ -60,6 +60,11 @@ extension Runtime {
     notifier.ready(afterFirstFrame: Self.framesPresented(on: output, screen: screen)) {
       showing
     }
+    if let drm = output as? DRMOutput, !drm.isConnected {
+      // No frame can reach a missing display; waiting for one would have systemd kill the
+      // service at TimeoutStartSec, again and again, while the app itself runs fine.
+      notifier.ready(status: "no display on \(drm.name) yet; waiting for one")
+    }
     notifier.startWatchdog()
     blanker.changeHandler = { blanked in notifier.status(blanked ? "display off" : showing) }
     var session: SeatSession?

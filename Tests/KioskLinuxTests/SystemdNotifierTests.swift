@@ -99,6 +99,18 @@ struct SystemdNotifierTests {
     }
   }
 
+  @Test func readyAtOnceReplacesWaitingForAFrame() async throws {
+    try await withSocket { socket in
+      let notifier = SystemdNotifier(logger: logger)
+      let counter = FrameCounter()
+      notifier.ready(afterFirstFrame: { counter.frames }, status: { "showing DSI-1" })
+      notifier.ready(status: "no display on DSI-1 yet; waiting for one")
+      counter.frames = 1
+      try await Task.sleep(for: .milliseconds(60))
+      #expect(socket.received() == ["READY=1\nSTATUS=no display on DSI-1 yet; waiting for one"])
+    }
+  }
+
   @Test func statusAndStoppingLines() async throws {
     try await withSocket { socket in
       let notifier = SystemdNotifier(logger: logger)

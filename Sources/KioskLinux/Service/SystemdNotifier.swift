@@ -48,16 +48,22 @@ package final class SystemdNotifier {
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
         guard let self, framesPresented() > 0 else { return }
-        self.readyTimer?.cancel()
-        self.readyTimer = nil
-        self.isReady = true
-        let text = status()
-        self.send("READY=1\nSTATUS=\(text)")
-        self.logger.info("ready: \(text)")
+        self.ready(status: status())
       }
     }
     timer.resume()
     readyTimer = timer
+  }
+
+  /// Sends READY=1 with a status line now (once; a pending `ready(afterFirstFrame:)` is
+  /// dropped).
+  package func ready(status text: String) {
+    readyTimer?.cancel()
+    readyTimer = nil
+    guard !isReady else { return }
+    isReady = true
+    send("READY=1\nSTATUS=\(text)")
+    logger.info("ready: \(text)")
   }
 
   /// Starts WATCHDOG=1 pings on the main queue at half the interval systemd asked for
