@@ -41,6 +41,12 @@ let package = Package(
     .systemLibrary(
       name: "CXKBCommon", pkgConfig: "xkbcommon",
       providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
+    .systemLibrary(
+      name: "CSeat", pkgConfig: "libseat",
+      providers: [.apt(["libseat-dev"])]),
+    .systemLibrary(
+      name: "CSystemd", pkgConfig: "libsystemd",
+      providers: [.apt(["libsystemd-dev"])]),
     .target(name: "CLinux"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
@@ -49,6 +55,7 @@ let package = Package(
       name: "KioskLinux",
       dependencies: [
         "KioskUI", "KioskGraphics", "CDRM", "CUdev", "CLibinput", "CXKBCommon", "CLinux",
+        "CSeat", "CSystemd",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(

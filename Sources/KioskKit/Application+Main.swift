@@ -12,8 +12,8 @@ public enum KioskExitCode: Int32 {
   case success = 0
   /// The app's delegate refused to launch.
   case launchRefused = 1
-  /// A command-line option was wrong, or a file it names (a touch script, the main
-  /// storyboard) cannot be used.
+  /// A command-line option, the configuration or a file it names (a touch script, the
+  /// main storyboard) was wrong or could not be used, or the app was started setuid root.
   case usage = 64
   /// The backend could not start (no display, no memory for buffers…).
   case backendUnavailable = 69
@@ -62,7 +62,7 @@ extension Application {
     let configuration: KioskConfiguration
     (options, configuration) = ConfigurationStartUp.apply(to: options, commandLine: arguments)
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
-    let logger = Runtime.makeLogger(level: options.logLevel)
+    let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     configuration.log(to: logger, commandLine: arguments)
     let code = Runtime(options: options, logger: logger).run(delegateType)
     exit(code.rawValue)
@@ -87,21 +87,24 @@ struct Runtime {
   let options: RuntimeOptions
   let logger: Logger
 
-  static func makeLogger(level: String) -> Logger {
+  static func makeLogger(level: String, format: RuntimeOptions.LogFormat = .auto) -> Logger {
     LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = Logger.Level(rawValue: level) ?? .info
-      return handler
+      makeLogHandler(label: label, level: Logger.Level(rawValue: level) ?? .info, format: format)
     }
     return Logger(label: "kiosk")
   }
 
   func run(_ delegateType: ApplicationDelegate.Type) -> KioskExitCode {
+    if let refusal = PrivilegeCheck.refusal() {
+      logger.critical("\(refusal)")
+      return .usage
+    }
     if options.connector == "list" || options.mode == "list" {
       print(DRMOutput.describeAll())
       print(InputDeviceList.describeAll())
       return .success
     }
+    let seat = options.backend == .virtual ? nil : openSeat()
     let rotation = Rotation(degrees: options.rotation) ?? .degrees0
     var touchScript: TouchScript?
     if let path = options.touchScript {
@@ -216,6 +219,8 @@ struct Runtime {
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
     let memory = startMemoryWarnings()
+    let service = startService(
+      output: output, screen: screen, blanker: blanker, seat: seat, input: input)
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -233,8 +238,11 @@ struct Runtime {
         }
       }
     }
-    ExitOnSignal.install { panel?.shutDown() }
-    withExtendedLifetime((input, memory)) { dispatchMain() }
+    ExitOnSignal.install {
+      service.notifier.stopping()
+      panel?.shutDown()
+    }
+    withExtendedLifetime((input, memory, service)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -11,6 +11,8 @@ final class IdleBlanker {
   private let logger: Logger
   private var timer: ScheduledAction?
   private(set) var isBlanked = false
+  /// Told after the display was switched off (`true`) or on.
+  var changeHandler: (@MainActor (Bool) -> Void)?
 
   /// `timeout`: seconds without activity before blanking; `nil` blanks only when asked.
   init(output: DisplayOutput, timeout: Double?, logger: Logger) {
@@ -38,6 +40,7 @@ final class IdleBlanker {
     do {
       try output.setBlanked(blanked)
       isBlanked = blanked
+      changeHandler?(blanked)
     } catch {
       logger.error("cannot \(blanked ? "blank" : "unblank") \(output.name): \(error)")
     }

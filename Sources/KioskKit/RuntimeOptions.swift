@@ -228,6 +228,23 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   @Option(help: ArgumentHelp("The control socket kioskctl connects to.", valueName: "path"))
   public var controlSocket = "/run/kiosk/control.sock"
 
+  /// How log lines look on standard error.
+  public enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// `journal` when standard error is the systemd journal (`JOURNAL_STREAM`), else `plain`.
+    case auto
+    /// A timestamp, the level and the message (for a terminal or a file).
+    case plain
+    /// A priority prefix journald reads (`<3>` error … `<7>` debug) and no timestamp.
+    case journal
+  }
+
+  /// How log lines look.
+  @Option(
+    help:
+      "Log lines: auto (journal when standard error is the systemd journal), plain (timestamped) or journal (priority prefixes <3>…<7>, no timestamp)."
+  )
+  public var logFormat: LogFormat = .auto
+
   /// The defaults (what an app gets with no options).
   public init() {}
 

@@ -194,6 +194,11 @@ final class FakeDRMDevice: DRMDevice {
 
   func dropMaster() { calls.append("dropMaster") }
 
+  func setMaster() -> Bool {
+    calls.append("setMaster")
+    return true
+  }
+
   /// The kernel finished the flip.
   func completeFlip() {
     pendingEvents.append(DRMFlipEvent(crtc: Self.crtc, sequence: 0, time: 0))

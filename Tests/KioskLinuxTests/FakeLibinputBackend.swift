@@ -19,6 +19,10 @@ final class FakeLibinputBackend: LibinputBackend {
   private var seatSlots: [Int: [Int: Int]] = [:]
   private var nextDevice = 1
   private(set) var dispatches = 0
+  /// The devices plugged in, by id (they leave on suspend and come back on resume).
+  private var plugged: [Int: InputDeviceInfo] = [:]
+  /// Whether libinput is suspended (its devices closed).
+  private(set) var isSuspended = false
 
   /// Plugs a device in; returns its id.
   @discardableResult
@@ -26,16 +30,17 @@ final class FakeLibinputBackend: LibinputBackend {
     let id = nextDevice
     nextDevice += 1
     if capabilities.contains(.touch) { calibratable.insert(id) }
-    queue.append(
-      .deviceAdded(
-        InputDeviceInfo(
-          id: id, name: name, sysname: "event\(id)", capabilities: capabilities,
-          touchCount: capabilities.contains(.touch) ? touchCount : 0)))
+    let info = InputDeviceInfo(
+      id: id, name: name, sysname: "event\(id)", capabilities: capabilities,
+      touchCount: capabilities.contains(.touch) ? touchCount : 0)
+    plugged[id] = info
+    queue.append(.deviceAdded(info))
     return id
   }
 
   /// Unplugs a device, without lifting its fingers first.
   func unplug(_ device: Int) {
+    plugged[device] = nil
     seatSlots[device] = nil
     calibratable.remove(device)
     queue.append(.deviceRemoved(device: device))
@@ -90,6 +95,21 @@ final class FakeLibinputBackend: LibinputBackend {
   // MARK: LibinputBackend
 
   func dispatch() throws { dispatches += 1 }
+
+  /// As libinput: every device is removed (fingers down with it), and nothing more comes.
+  func suspend() {
+    isSuspended = true
+    seatSlots.removeAll()
+    for id in plugged.keys.sorted() { queue.append(.deviceRemoved(device: id)) }
+  }
+
+  /// As libinput: the devices are opened again and come back as added.
+  func resume() throws {
+    isSuspended = false
+    for id in plugged.keys.sorted() {
+      if let info = plugged[id] { queue.append(.deviceAdded(info)) }
+    }
+  }
 
   func nextEvent() -> LibinputEvent? {
     queue.isEmpty ? nil : queue.removeFirst()

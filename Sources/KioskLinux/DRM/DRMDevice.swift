@@ -111,4 +111,6 @@ public protocol DRMDevice: AnyObject {
   func readFlipEvents() throws -> [DRMFlipEvent]
   /// Gives up DRM master (on exit or VT switch).
   func dropMaster()
+  /// Becomes DRM master again after a VT switch back; `false` when another client holds it.
+  func setMaster() -> Bool
 }

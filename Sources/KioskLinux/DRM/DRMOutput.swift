@@ -46,7 +46,7 @@ public final class DRMOutput: DisplayOutput {
   public let refreshRate: Double
   public var frameHandler: (@MainActor (Double) -> Void)?
   public var repaintHandler: (@MainActor () -> Void)?
-  public var isActive: Bool { !isBlanked && !isShutDown && isConnected }
+  public var isActive: Bool { !isBlanked && !isShutDown && isConnected && !isSeatDisabled }
   /// Whether the connector has a display plugged in (false after it was unplugged, or
   /// until one is plugged in when the app started without).
   public private(set) var isConnected: Bool
@@ -84,6 +84,8 @@ public final class DRMOutput: DisplayOutput {
   private var hotplugMonitor: UdevMonitor?
   /// Set by `shutDown`: the buffers are gone, nothing more is shown.
   private var isShutDown = false
+  /// Between a seat's disable (VT switched away) and enable: no frames, no DRM master.
+  public private(set) var isSeatDisabled = false
   private let crtc: UInt32
   private let connectorID: UInt32
   /// What the CRTC showed when this output took it over.
@@ -348,6 +350,34 @@ public final class DRMOutput: DisplayOutput {
     } catch {
       logger.info("no udev monitor (\(error)); display hotplug is not followed")
     }
+  }
+
+  // MARK: Seat
+
+  /// The seat was disabled (a VT switch away): forget frames in flight, stop ticking and
+  /// give up DRM master so the other session can show its own.
+  public func seatDisabled() {
+    guard !isSeatDisabled, !isShutDown else { return }
+    isSeatDisabled = true
+    flipInFlight = nil
+    waiting = nil
+    tickTimer.cancel()
+    device.dropMaster()
+    logger.info("\(name): seat disabled; no frames until it is back")
+  }
+
+  /// The seat is back: take DRM master again, set the mode with the next frame (the other
+  /// session may have changed it) and repaint the whole screen.
+  public func seatEnabled() {
+    guard isSeatDisabled, !isShutDown else { return }
+    if !device.setMaster() {
+      logger.warning("\(name): could not become DRM master again; frames may not show")
+    }
+    isSeatDisabled = false
+    hasLitUp = false
+    swapchain.invalidate()
+    logger.info("\(name): seat enabled; setting \(mode) and repainting")
+    repaintHandler?()
   }
 
   // MARK: Blanking

@@ -10,10 +10,10 @@ public final class KernelDRMDevice: DRMDevice {
   public let driverName: String
   public private(set) var fileDescriptor: Int32
 
-  /// Opens a card node (read-write, close-on-exec).
+  /// Opens a card node (read-write, close-on-exec) through the process's seat.
   public init(path: String) throws {
-    let fd = retryingEINTR { Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }
-    guard fd >= 0 else { throw DRMError(call: "open", code: errno, context: path) }
+    let fd = DeviceAccess.seat.openDevice(path)
+    guard fd >= 0 else { throw DRMError(call: "open", code: -fd, context: path) }
     self.path = path
     self.fileDescriptor = fd
     if let version = drmGetVersion(fd) {
@@ -25,12 +25,12 @@ public final class KernelDRMDevice: DRMDevice {
   }
 
   isolated deinit {
-    if fileDescriptor >= 0 { Glibc.close(fileDescriptor) }
+    if fileDescriptor >= 0 { DeviceAccess.seat.closeDevice(fileDescriptor) }
   }
 
   /// Closes the device (frees every kernel object this client made).
   public func close() {
-    if fileDescriptor >= 0 { Glibc.close(fileDescriptor) }
+    if fileDescriptor >= 0 { DeviceAccess.seat.closeDevice(fileDescriptor) }
     fileDescriptor = -1
   }
 
@@ -345,6 +345,13 @@ public final class KernelDRMDevice: DRMDevice {
 
   public func dropMaster() {
     drmDropMaster(fileDescriptor)
+  }
+
+  public func setMaster() -> Bool {
+    // Under logind or seatd the manager has made us master again already; directly opened,
+    // we ask (which works for root, or when nobody else holds it).
+    if drmIsMaster(fileDescriptor) == 0 { _ = drmSetMaster(fileDescriptor) }
+    return drmIsMaster(fileDescriptor) != 0
   }
 }
 

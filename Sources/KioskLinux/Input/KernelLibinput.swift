@@ -129,6 +129,16 @@ final class KernelLibinput: LibinputBackend {
     return nil
   }
 
+  func suspend() {
+    libinput_suspend(context)
+  }
+
+  func resume() throws {
+    if libinput_resume(context) != 0 {
+      throw LibinputError(message: "libinput_resume failed: devices could not be opened again")
+    }
+  }
+
   func setCalibration(_ calibration: TouchCalibration, device: Int) -> Bool {
     guard let pointer = devicesByID[device],
       libinput_device_config_calibration_has_matrix(pointer) != 0
@@ -239,18 +249,17 @@ private final class LibinputLog: Sendable {
   init(logger: Logger) { self.logger = logger }
 }
 
-/// Opening and closing input devices for libinput: the one place that will ask the seat
-/// (libseat) instead once the app runs unprivileged.
+/// Opening and closing input devices for libinput, through the process's seat (libseat,
+/// or direct `open()` without a seat manager). libinput calls these on the main thread.
 enum InputDeviceAccess {
-  /// Opens an event node read-write, non-blocking, close-on-exec; returns the descriptor or
-  /// minus errno, as libinput's `open_restricted` must.
+  /// Opens an event node; returns the descriptor or minus errno, as libinput's
+  /// `open_restricted` must.
   static func open(_ path: String) -> Int32 {
-    let fd = retryingEINTR { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
-    return fd >= 0 ? fd : -errno
+    MainActor.assumeIsolated { DeviceAccess.seat.openDevice(path) }
   }
 
   /// Closes a descriptor from `open`.
   static func close(_ fd: Int32) {
-    _ = Glibc.close(fd)
+    MainActor.assumeIsolated { DeviceAccess.seat.closeDevice(fd) }
   }
 }

@@ -81,6 +81,10 @@ protocol LibinputBackend: AnyObject {
   func dispatch() throws
   /// The next event, or `nil` when none is waiting.
   func nextEvent() -> LibinputEvent?
+  /// Closes every device (the seat was disabled); their removal comes as events.
+  func suspend()
+  /// Opens the devices again after `suspend` (they come back as added events).
+  func resume() throws
   /// Replaces the calibration matrix of a device (udev's, if it had one); `false` when the
   /// device takes none.
   func setCalibration(_ calibration: TouchCalibration, device: Int) -> Bool

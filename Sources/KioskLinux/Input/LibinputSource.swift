@@ -56,6 +56,8 @@ public final class LibinputSource {
   var pointerButtonDevice: Int?
   /// Keys down, with the device they came from.
   var keysDown: [UInt32: Int] = [:]
+  /// Set while the seat is disabled (see `seatDisabled`).
+  var suspended = false
 
   /// Opens libinput on the seat (or on `configuration.devicePaths`) and the keyboard layout.
   /// Throws when libinput cannot start (no udev, no context); a layout that does not
