@@ -169,7 +169,8 @@ struct Runtime {
       virtual != nil && !options.realtime
       ? SimulatedRunLoop(outputs: virtual.map { [$0] } ?? []) : nil
     loop?.install()
-    screen.attach(output)
+    let frameStatistics = FrameStatistics()
+    screen.attach(loop == nil ? FrameRecordingOutput(output, statistics: frameStatistics) : output)
 
     // The launch sequence of the seed documents: delegate, then (with a main storyboard)
     // a window with the storyboard's initial controller as its root, then
@@ -210,6 +211,8 @@ struct Runtime {
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
     let memory = startMemoryWarnings()
+    let control = startControl(
+      screen: screen, statistics: frameStatistics, blanker: blanker, input: input)
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -227,8 +230,11 @@ struct Runtime {
         }
       }
     }
-    ExitOnSignal.install { panel?.shutDown() }
-    withExtendedLifetime((input, memory)) { dispatchMain() }
+    ExitOnSignal.install {
+      control?.stop()
+      panel?.shutDown()
+    }
+    withExtendedLifetime((input, memory, control)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -200,6 +200,13 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "seconds"))
   public var memoryWarningInterval = 10.0
 
+  /// The control socket `kioskctl` talks to, or `off`.
+  @Option(
+    help: ArgumentHelp(
+      "The unix socket kioskctl talks to (mode 0600: the app's user and root), or off.",
+      valueName: "path"))
+  public var controlSocket = "/run/kiosk/control.sock"
+
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)
   public var handshake = false
