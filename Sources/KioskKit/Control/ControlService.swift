@@ -16,6 +16,8 @@ final class ControlService {
   let statistics: FrameStatistics
   /// Input devices, if input runs.
   var inputDevices: () -> [InputDeviceInfo] = { [] }
+  /// Switches the display off (`true`) or on: the app's blanking handler.
+  var setDisplayBlanked: (Bool) -> Void = { Application.shared.setDisplayBlanked($0) }
   /// Whether the display is switched off.
   var isBlanked: () -> Bool = { false }
   /// Re-reads the configuration's live values and says what changed; nil while the
@@ -52,7 +54,7 @@ final class ControlService {
       sendMemoryWarning()
       return .ok()
     case .blank, .unblank:
-      Application.shared.setDisplayBlanked(request == .blank)
+      setDisplayBlanked(request == .blank)
       return .ok(["blanked: \(isBlanked() ? "yes" : "no")"])
     case .reloadConfig:
       guard let reloadConfiguration else {
@@ -76,7 +78,7 @@ final class ControlService {
       "output: \(output.name) \(output.pixelWidth)x\(output.pixelHeight) px"
         + " @ \(String(format: "%.2f", output.refreshRate)) Hz"
         + (output.isActive ? "" : " (inactive)"),
-      "mode: \(output.pixelWidth)x\(output.pixelHeight)@\(Int(output.refreshRate.rounded()))",
+      "mode: \(modeDescription)",
       "screen: \(format(screen.bounds.width))x\(format(screen.bounds.height)) pt, scale"
         + " \(format(screen.scale)), rotation \(screen.rotation.degrees)",
       "blanked: \(isBlanked() ? "yes" : "no")",
@@ -95,6 +97,16 @@ final class ControlService {
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
     lines.append("uptime s: \(Int(monotonicSeconds() - started))")
     return lines
+  }
+
+  /// The mode in use; a DRM output says which of its connector's modes and how it commits
+  /// (`kiosk-demo --connector list` lists every mode).
+  private var modeDescription: String {
+    let base = (output as? FrameRecordingOutput)?.base ?? output
+    if let drm = base as? DRMOutput {
+      return "\(drm.mode) (\(drm.commitAPI) commits\(drm.isConnected ? "" : ", disconnected"))"
+    }
+    return "\(output.pixelWidth)x\(output.pixelHeight)@\(Int(output.refreshRate.rounded()))"
   }
 
   private func percentiles(_ ring: SampleRing) -> String {
