@@ -19,9 +19,11 @@ DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfont
 	fonts-dejavu-core fonts-noto-cjk
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
-DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3
+# (systemd: systemd-analyze, which checks the installed kiosk.service.)
+DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd
 
-.PHONY: all deps test-deps install-packages build demo test bench install format lint clean
+.PHONY: all deps test-deps install-packages build demo test bench install install-files format \
+	lint clean
 
 all: build
 
@@ -66,14 +68,42 @@ bench: deps
 	$(SWIFT) build -c release --product kiosk-bench
 	.build/release/kiosk-bench
 
-# The executables into $(PREFIX)/bin, the demo's storyboard and its images into
-# $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them).
+# Where `make install` puts things. systemd reads units and sysusers.d from $(PREFIX)/lib
+# for PREFIX=/usr/local too; configuration and PAM live in $(SYSCONFDIR).
+SYSCONFDIR ?= /etc
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+BUILD_DIR ?= .build/release
+
+# The executables (kiosk-demo, kioskctl) into $(PREFIX)/bin, the demo's storyboard and its
+# images into $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them), the
+# systemd unit, its user (sysusers.d) and PAM stack, and /etc/kiosk/kiosk.toml (only if
+# there is none: an installed configuration is the device's own and is kept).
 install: deps
 	$(SWIFT) build -c release --product kiosk-demo
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo
-	install -m 755 .build/release/kiosk-demo $(DESTDIR)$(PREFIX)/bin/
+	$(SWIFT) build -c release --product kioskctl
+	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
+	@if [ -z "$(DESTDIR)" ]; then \
+		echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now kiosk"; \
+	fi
+
+# What `install` copies, from binaries already built in $(BUILD_DIR) (the tests use it).
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo \
+		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/pam.d \
+		$(DESTDIR)$(SYSCONFDIR)/kiosk
+	install -m 755 $(BUILD_DIR)/kiosk-demo $(BUILD_DIR)/kioskctl $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 config/kiosk-demo.storyboard.json $(DESTDIR)$(PREFIX)/share/kioskkit/
 	install -m 644 config/kiosk-demo/*.png $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo/
+	sed -e 's|/usr/local/bin/|$(PREFIX)/bin/|' -e 's|/etc/kiosk/|$(SYSCONFDIR)/kiosk/|g' \
+		systemd/kiosk.service > $(DESTDIR)$(UNITDIR)/kiosk.service
+	chmod 644 $(DESTDIR)$(UNITDIR)/kiosk.service
+	install -m 644 systemd/kiosk.sysusers $(DESTDIR)$(SYSUSERSDIR)/kiosk.conf
+	install -m 644 systemd/kiosk.pam $(DESTDIR)$(SYSCONFDIR)/pam.d/kiosk
+	@if [ -f config/kiosk.toml ] && [ ! -e $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml ]; then \
+		echo "install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml"; \
+		install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml; \
+	fi
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests

@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "kiosk-demo", targets: ["kiosk-demo"]),
     .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
     .executable(name: "kiosk-uinput", targets: ["kiosk-uinput"]),
+    .executable(name: "kioskctl", targets: ["kioskctl"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,6 +78,9 @@ let package = Package(
         "KioskLinux", "KioskUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
+      name: "kioskctl",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(
       name: "kiosk-bench",
       dependencies: [
         "KioskKit", "KioskVirtual", "KioskLinux", "CAllocCounter",
@@ -91,6 +95,7 @@ let package = Package(
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
     .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux"]),
+    .testTarget(name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -64,7 +64,10 @@ extension Application {
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
     let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     configuration.log(to: logger, commandLine: arguments)
-    let code = Runtime(options: options, logger: logger).run(delegateType)
+    var runtime = Runtime(options: options, logger: logger)
+    runtime.configurationFile = configuration.file
+    runtime.commandLine = arguments
+    let code = runtime.run(delegateType)
     exit(code.rawValue)
   }
 }
@@ -86,6 +89,9 @@ struct AppCommand: ParsableCommand {
 struct Runtime {
   let options: RuntimeOptions
   let logger: Logger
+  /// The configuration file in use and the command line over it, for `reload-config`.
+  var configurationFile: String?
+  var commandLine: [String] = []
 
   static func makeLogger(level: String, format: RuntimeOptions.LogFormat = .auto) -> Logger {
     LoggingSystem.bootstrap { label in
@@ -178,7 +184,8 @@ struct Runtime {
       virtual != nil && !options.realtime
       ? SimulatedRunLoop(outputs: virtual.map { [$0] } ?? []) : nil
     loop?.install()
-    screen.attach(output)
+    let frameStatistics = FrameStatistics()
+    screen.attach(loop == nil ? FrameRecordingOutput(output, statistics: frameStatistics) : output)
 
     // The launch sequence of the seed documents: delegate, then (with a main storyboard)
     // a window with the storyboard's initial controller as its root, then
@@ -221,6 +228,8 @@ struct Runtime {
     let memory = startMemoryWarnings()
     let service = startService(
       output: output, screen: screen, blanker: blanker, seat: seat, input: input)
+    let control = startControl(
+      screen: screen, statistics: frameStatistics, blanker: blanker, input: input)
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -240,9 +249,10 @@ struct Runtime {
     }
     ExitOnSignal.install {
       service.notifier.stopping()
+      control?.stop()
       panel?.shutDown()
     }
-    withExtendedLifetime((input, memory, service)) { dispatchMain() }
+    withExtendedLifetime((input, memory, service, control)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -23,6 +23,7 @@ extension Runtime {
   /// the RSS before and after is logged once the sequence has run (a warning that comes
   /// during a transition runs when it ends).
   static func handleMemoryWarning(_ reason: MemoryWarningReason, logger: Logger) {
+    ControlService.memoryWarningsSeen += 1
     let before = ProcessMemory.residentBytes()
     let application = Application.shared
     application.didHandleMemoryWarning = { [weak application] in

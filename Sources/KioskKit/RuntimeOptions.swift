@@ -201,6 +201,13 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "seconds"))
   public var memoryWarningInterval = 10.0
 
+  /// The control socket `kioskctl` talks to, or `off`.
+  @Option(
+    help: ArgumentHelp(
+      "The unix socket kioskctl talks to (mode 0600: the app's user and root), or off.",
+      valueName: "path"))
+  public var controlSocket = "/run/kiosk/control.sock"
+
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)
   public var handshake = false
@@ -223,10 +230,6 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       "Check this configuration file and the KIOSK_* variables, print what is wrong and exit (0: fine, 64: not).",
       valueName: "file"))
   public var checkConfig: String?
-
-  /// The unix socket `kioskctl` talks to.
-  @Option(help: ArgumentHelp("The control socket kioskctl connects to.", valueName: "path"))
-  public var controlSocket = "/run/kiosk/control.sock"
 
   /// How log lines look on standard error.
   public enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

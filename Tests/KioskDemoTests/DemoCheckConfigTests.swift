@@ -1,4 +1,5 @@
 import Foundation
+import KioskTesting
 import Testing
 
 /// `--check-config` is a standard option: the demo's own executable checks a file and exits
@@ -22,7 +23,7 @@ struct DemoCheckConfigTests {
     let process = Process()
     process.executableURL = Self.demo
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KIOSK_") }
+    process.environment = childEnvironment().filter { !$0.key.hasPrefix("KIOSK_") }
       .merging(environment) { $1 }
     let output = Pipe()
     let error = Pipe()

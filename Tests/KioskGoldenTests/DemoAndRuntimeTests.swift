@@ -18,6 +18,7 @@ struct DemoAndRuntimeTests {
     let process = Process()
     process.executableURL = demo
     process.arguments = arguments
+    process.environment = childEnvironment()
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let pipe = Pipe()
     process.standardOutput = pipe

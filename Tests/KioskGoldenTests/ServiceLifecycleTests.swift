@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KioskTesting
 import Testing
 
 /// kiosk-demo as systemd starts it (`Type=notify`): a datagram socket the test binds is its
@@ -26,7 +27,7 @@ struct ServiceLifecycleTests {
       "--backend", "virtual", "--realtime", "--size", "320x240", "--scale", "1",
       "--duration", "60", "--log-format", "journal",
     ]
-    var environment = ProcessInfo.processInfo.environment
+    var environment = childEnvironment()
     environment["NOTIFY_SOCKET"] = socketPath
     environment["WATCHDOG_USEC"] = "200000"
     environment["WATCHDOG_PID"] = nil

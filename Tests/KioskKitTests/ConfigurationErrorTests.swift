@@ -88,7 +88,7 @@ struct ConfigurationErrorTests {
         "FILE:10: memory.floor = -1 is not allowed; allowed: 0 to 1000000 (MB; 0: do not read MemAvailable)",
         "FILE:11: memory.warning-interval = 3601 is not allowed; allowed: 0 to 3600 (seconds)",
         "FILE:13: log.level = \"verbose\" is not allowed; allowed: trace, debug, info, notice, warning, error or critical",
-        "FILE:15: app.control-socket = \"kiosk.sock\" is not allowed; allowed: an absolute path, e.g. \"/run/kiosk/control.sock\"",
+        "FILE:15: app.control-socket = \"kiosk.sock\" is not allowed; allowed: an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
       ])
   }
 
@@ -170,7 +170,7 @@ struct ConfigurationErrorTests {
     #expect(
       found == [
         "FILE:6: input.seat = \"\" is not allowed; allowed: a udev seat name, e.g. \"seat0\"",
-        "FILE:8: app.control-socket = \"rotation = 1\n\" is not allowed; allowed: an absolute path, e.g. \"/run/kiosk/control.sock\"",
+        "FILE:8: app.control-socket = \"rotation = 1\n\" is not allowed; allowed: an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
         "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket",
       ])
   }

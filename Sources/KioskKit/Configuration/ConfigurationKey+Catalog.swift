@@ -128,8 +128,10 @@ extension ConfigurationKey {
       current: { $0.mainStoryboard.map { [$0] } ?? [] }),
     ConfigurationKey(
       table: "app", name: "control-socket", option: "control-socket", kind: .text,
-      allowed: "an absolute path, e.g. \"/run/kiosk/control.sock\"",
-      check: { $0.hasPrefix("/") && $0.utf8.count < 108 }, current: { [$0.controlSocket] }),
+      allowed:
+        "an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
+      check: { $0 == "off" || ($0.hasPrefix("/") && $0.utf8.count < 108) },
+      current: { [$0.controlSocket] }),
   ]
 
   /// `WxH`, `WxH@Hz` or `list`.

@@ -1,0 +1,111 @@
+/// One request of the control protocol, spoken over the control socket (`kioskctl`).
+///
+/// The protocol is plain words: the client sends one line of UTF-8 text, at most
+/// `maximumLength` bytes with its newline, and reads one reply until the service closes
+/// the connection. A reply starts with `ok` or `error: <why>` on its own line; `status`
+/// follows `ok` with `key: value` lines.
+///
+/// | request | what the service does |
+/// | --- | --- |
+/// | `status` | outputs, mode, input devices, frames, frame times, RSS, memory warnings |
+/// | `screenshot /abs/file.png` | writes the last presented frame as PNG (the service writes it) |
+/// | `memory-warning` | sends the app a memory warning |
+/// | `blank`, `unblank` | switches the display off or on |
+/// | `reload-config` | re-reads the configuration's live values |
+/// | `help` | lists the requests |
+enum ControlRequest: Equatable {
+  case status
+  case screenshot(path: String)
+  case memoryWarning
+  case blank
+  case unblank
+  case reloadConfig
+  case help
+
+  /// The longest request line, newline included.
+  static let maximumLength = 1024
+
+  /// The requests, as `help` lists them.
+  static let summary = [
+    "status", "screenshot /absolute/path.png", "memory-warning", "blank", "unblank",
+    "reload-config", "help",
+  ]
+
+  /// Parses one line (without its newline); throws a message for the error reply.
+  init(parsing bytes: some Collection<UInt8>) throws(ControlError) {
+    guard let line = String(validating: bytes, as: UTF8.self) else {
+      throw ControlError("the request is not UTF-8 text")
+    }
+    if line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+      throw ControlError("the request holds control characters")
+    }
+    let trimmed = line.trimmingSpaces
+    let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+    let argument = trimmed.dropFirst(word.count).trimmingSpaces
+    switch word {
+    case "":
+      throw ControlError("empty request; try help")
+    case "screenshot":
+      guard !argument.isEmpty else {
+        throw ControlError("screenshot needs the absolute path of a PNG file to write")
+      }
+      guard argument.hasPrefix("/") else {
+        throw ControlError(
+          "screenshot needs an absolute path (the service writes it), not \(argument)")
+      }
+      self = .screenshot(path: String(argument))
+      return
+    case "status": self = .status
+    case "memory-warning": self = .memoryWarning
+    case "blank": self = .blank
+    case "unblank": self = .unblank
+    case "reload-config": self = .reloadConfig
+    case "help": self = .help
+    default:
+      throw ControlError("unknown request \(word.prefix(64)); try help")
+    }
+    guard argument.isEmpty else {
+      throw ControlError("\(word) takes no argument")
+    }
+  }
+}
+
+/// Why a control request failed: the text after `error: ` in the reply.
+struct ControlError: Error, Equatable {
+  let message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+}
+
+/// The answer to one request.
+struct ControlReply: Equatable {
+  /// Whether the request was carried out.
+  var succeeded: Bool
+  /// `key: value` lines after `ok`, or the reason after `error: `.
+  var lines: [String]
+
+  static func ok(_ lines: [String] = []) -> ControlReply {
+    ControlReply(succeeded: true, lines: lines)
+  }
+
+  static func error(_ message: String) -> ControlReply {
+    ControlReply(succeeded: false, lines: [message])
+  }
+
+  /// The bytes sent back: `ok` and its lines, or one `error: …` line.
+  var text: String {
+    if succeeded { return (["ok"] + lines).map { $0 + "\n" }.joined() }
+    return "error: \(lines.joined(separator: " "))\n"
+  }
+}
+
+extension StringProtocol {
+  fileprivate var trimmingSpaces: Substring {
+    let text = Substring(self)
+    let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+    let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start
+    return text[start..<Swift.max(start, end)]
+  }
+}

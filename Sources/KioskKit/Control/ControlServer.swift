@@ -1,0 +1,211 @@
+import Foundation
+import Logging
+
+/// Listens on the control socket (a unix stream socket, mode 0600, so only the service
+/// user and root can connect) and answers one request per connection, on the main queue.
+/// Each connection has its own read source and a deadline; a request too long, not ended
+/// in time or not understood gets an error reply and the connection is closed.
+@MainActor
+final class ControlServer {
+  /// Answers a request; runs on the main actor, may suspend (a screenshot encodes its
+  /// PNG off the main actor).
+  typealias Handler = @MainActor (ControlRequest) async -> ControlReply
+
+  /// Where the socket is.
+  let path: String
+  /// How long a client has to send its line, in seconds.
+  let readTimeout: Double
+  /// Connections served at once; more are refused with an error reply.
+  let maximumConnections: Int
+  private let handler: Handler
+  private let logger: Logger
+  private var listener: Int32 = -1
+  private var acceptSource: DispatchSourceRead?
+  private var connections: [ObjectIdentifier: ControlConnection] = [:]
+
+  init(
+    path: String, readTimeout: Double = 2, maximumConnections: Int = 64, logger: Logger,
+    handler: @escaping Handler
+  ) {
+    self.path = path
+    self.readTimeout = readTimeout
+    self.maximumConnections = maximumConnections
+    self.logger = logger
+    self.handler = handler
+  }
+
+  /// Connections open now.
+  var connectionCount: Int { connections.count }
+
+  /// Binds the socket (replacing a stale one no process answers on) and starts accepting.
+  func start() throws(ControlSocketError) {
+    let fd = try ControlSocket.listen(at: path)
+    listener = fd
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.acceptClients() }
+    }
+    source.setCancelHandler { close(fd) }
+    source.resume()
+    acceptSource = source
+  }
+
+  /// Stops accepting, closes every connection and removes the socket file.
+  func stop() {
+    guard let acceptSource else { return }
+    acceptSource.cancel()
+    self.acceptSource = nil
+    listener = -1
+    for connection in connections.values { connection.close() }
+    connections.removeAll()
+    unlink(path)
+  }
+
+  private func acceptClients() {
+    while true {
+      let fd = accept(listener, nil, nil)
+      if fd < 0 {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        if errno != EAGAIN && errno != EWOULDBLOCK {
+          logger.warning("control: accept failed: \(String(cString: strerror(errno)))")
+        }
+        return
+      }
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      if connections.count >= maximumConnections {
+        ControlConnection.send(ControlReply.error("busy; try again"), to: fd)
+        close(fd)
+        continue
+      }
+      let connection = ControlConnection(
+        fd: fd, timeout: readTimeout, handler: handler,
+        finished: { [weak self] in self?.connections[ObjectIdentifier($0)] = nil })
+      connections[ObjectIdentifier(connection)] = connection
+      connection.start()
+    }
+  }
+}
+
+/// One client: reads its line, answers, closes.
+@MainActor
+final class ControlConnection {
+  private let fd: Int32
+  private let timeout: Double
+  private let handler: ControlServer.Handler
+  private let finished: @MainActor (ControlConnection) -> Void
+  private var buffer: [UInt8] = []
+  private var readSource: DispatchSourceRead?
+  private var timer: DispatchSourceTimer?
+  private var isAnswering = false
+  private var isClosed = false
+
+  init(
+    fd: Int32, timeout: Double, handler: @escaping ControlServer.Handler,
+    finished: @escaping @MainActor (ControlConnection) -> Void
+  ) {
+    self.fd = fd
+    self.timeout = timeout
+    self.handler = handler
+    self.finished = finished
+  }
+
+  func start() {
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readAvailable() }
+    }
+    source.resume()
+    readSource = source
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + timeout)
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.reply(.error("no request within \(self?.timeout ?? 0) s")) }
+    }
+    timer.resume()
+    self.timer = timer
+  }
+
+  private func readAvailable() {
+    guard !isAnswering, !isClosed else { return }
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno == EAGAIN || errno == EINTR { return }
+      close()
+      return
+    }
+    if count == 0 {
+      // The client closed its side before a whole line: an unfinished line still counts.
+      if buffer.isEmpty { close() } else { answer(buffer) }
+      return
+    }
+    buffer.append(contentsOf: chunk[0..<count])
+    if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")),
+      newline < ControlRequest.maximumLength
+    {
+      var line = buffer[..<newline]
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      answer(line)
+    } else if buffer.count >= ControlRequest.maximumLength {
+      reply(.error("request longer than \(ControlRequest.maximumLength) bytes"))
+    }
+  }
+
+  private func answer(_ line: some Collection<UInt8>) {
+    let request: ControlRequest
+    do {
+      request = try ControlRequest(parsing: line)
+    } catch {
+      reply(.error(error.message))
+      return
+    }
+    // Whatever else the client sends is not read: a level-triggered source would fire
+    // for it again and again while the handler runs.
+    isAnswering = true
+    readSource?.suspend()
+    timer?.cancel()
+    let handler = self.handler
+    Task { @MainActor in
+      let reply = await handler(request)
+      self.reply(reply)
+    }
+  }
+
+  private func reply(_ reply: ControlReply) {
+    guard !isClosed else { return }
+    Self.send(reply, to: fd)
+    close()
+  }
+
+  /// Writes a reply without waiting: a client that does not read its reply loses it.
+  static func send(_ reply: ControlReply, to fd: Int32) {
+    let bytes = Array(reply.text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      sent += count
+    }
+  }
+
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    timer?.cancel()
+    timer = nil
+    if let readSource {
+      let fd = self.fd
+      readSource.setCancelHandler { Glibc.close(fd) }
+      readSource.cancel()
+      if isAnswering { readSource.resume() }
+    } else {
+      Glibc.close(fd)
+    }
+    readSource = nil
+    finished(self)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import KioskGraphics
+import KioskLinux
+import KioskUI
+import Logging
+
+/// What the control interface acts on and reports about: the runtime fills it in at start-up
+/// and the control server hands it each request.
+@MainActor
+final class ControlService {
+  /// The screen whose frames `screenshot` writes and `status` describes.
+  let screen: Screen
+  /// The output, as the screen sees it.
+  let output: DisplayOutput
+  /// Frame counts and times (the screen's output records them).
+  let statistics: FrameStatistics
+  /// Input devices, if input runs.
+  var inputDevices: () -> [InputDeviceInfo] = { [] }
+  /// Switches the display off (`true`) or on: the app's blanking handler.
+  var setDisplayBlanked: (Bool) -> Void = { Application.shared.setDisplayBlanked($0) }
+  /// Whether the display is switched off.
+  var isBlanked: () -> Bool = { false }
+  /// Re-reads the configuration's live values and says what changed; nil while the
+  /// runtime has no configuration file to reload.
+  var reloadConfiguration: (() throws -> [String])?
+  private let logger: Logger
+  private let started = monotonicSeconds()
+
+  /// Memory warnings the app got, whatever sent them (`Runtime.handleMemoryWarning` counts).
+  static var memoryWarningsSeen = 0
+
+  init(screen: Screen, output: DisplayOutput, statistics: FrameStatistics, logger: Logger) {
+    self.screen = screen
+    self.output = output
+    self.statistics = statistics
+    self.logger = logger
+  }
+
+  /// The `memory-warning` request: the app's warning sequence, counted and logged with the
+  /// RSS it gave back, as for a warning from the kernel.
+  private func sendMemoryWarning() {
+    Runtime.handleMemoryWarning(.requested, logger: logger)
+  }
+
+  /// Carries out one request.
+  func handle(_ request: ControlRequest) async -> ControlReply {
+    switch request {
+    case .status:
+      return .ok(statusLines())
+    case .screenshot(let path):
+      return await screenshot(to: path)
+    case .memoryWarning:
+      logger.notice("control: memory warning requested")
+      sendMemoryWarning()
+      return .ok()
+    case .blank, .unblank:
+      setDisplayBlanked(request == .blank)
+      return .ok(["blanked: \(isBlanked() ? "yes" : "no")"])
+    case .reloadConfig:
+      guard let reloadConfiguration else {
+        return .error("reload-config is not available: no configuration file")
+      }
+      do {
+        let changes = try reloadConfiguration()
+        logger.notice(
+          "control: configuration checked: \(changes.count) changes, for the next restart")
+        return .ok(changes)
+      } catch {
+        return .error("configuration not reloaded: \(error)")
+      }
+    case .help:
+      return .ok(ControlRequest.summary)
+    }
+  }
+
+  /// `key: value` lines, one fact each.
+  func statusLines() -> [String] {
+    var lines = [
+      "output: \(output.name) \(output.pixelWidth)x\(output.pixelHeight) px"
+        + " @ \(String(format: "%.2f", output.refreshRate)) Hz"
+        + (output.isActive ? "" : " (inactive)"),
+      "mode: \(modeDescription)",
+      "screen: \(format(screen.bounds.width))x\(format(screen.bounds.height)) pt, scale"
+        + " \(format(screen.scale)), rotation \(screen.rotation.degrees)",
+      "blanked: \(isBlanked() ? "yes" : "no")",
+    ]
+    let devices = inputDevices().sorted { $0.id < $1.id }
+    lines.append("input devices: \(devices.count)")
+    for device in devices {
+      lines.append("input device: \(device.sysname) \"\(device.name)\" \(device.capabilities)")
+    }
+    lines.append("frames presented: \(statistics.framesPresented)")
+    lines.append("frames failed: \(statistics.presentFailures)")
+    lines.append("frame interval ms: \(percentiles(statistics.intervals))")
+    lines.append("present ms: \(percentiles(statistics.presentDurations))")
+    let rss = ProcessMemory.residentBytes().map { String(format: "%.1f", Double($0) / 1_048_576) }
+    lines.append("rss MB: \(rss ?? "unknown")")
+    lines.append("memory warnings: \(Self.memoryWarningsSeen)")
+    lines.append("uptime s: \(Int(monotonicSeconds() - started))")
+    return lines
+  }
+
+  /// The mode in use; a DRM output says which of its connector's modes and how it commits
+  /// (`kiosk-demo --connector list` lists every mode).
+  private var modeDescription: String {
+    let base = (output as? FrameRecordingOutput)?.base ?? output
+    if let drm = base as? DRMOutput {
+      return "\(drm.mode) (\(drm.commitAPI) commits\(drm.isConnected ? "" : ", disconnected"))"
+    }
+    return "\(output.pixelWidth)x\(output.pixelHeight)@\(Int(output.refreshRate.rounded()))"
+  }
+
+  private func percentiles(_ ring: SampleRing) -> String {
+    guard let p50 = ring.percentile(0.5), let p90 = ring.percentile(0.9),
+      let p99 = ring.percentile(0.99), let maximum = ring.percentile(1)
+    else { return "none yet" }
+    let parts = [("p50", p50), ("p90", p90), ("p99", p99), ("max", maximum)].map {
+      "\($0.0) \(String(format: "%.2f", $0.1 * 1000))"
+    }
+    return parts.joined(separator: " ") + " (last \(ring.samples.count))"
+  }
+
+  private func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  /// Copies the last composited frame on the main actor (a memcpy), then encodes and
+  /// writes the PNG off it, so the UI does not wait for zlib.
+  private func screenshot(to path: String) async -> ControlReply {
+    guard statistics.framesPresented > 0 || screen.compositor.framesComposited > 0 else {
+      return .error("no frame has been presented yet")
+    }
+    let frame: PixelBuffer
+    do {
+      frame = try screen.compositor.frame.copy()
+    } catch {
+      return .error("cannot copy the frame: \(error)")
+    }
+    let written: Result<Void, any Error> = await Task.detached {
+      Result { try frame.writePNG(to: path) }
+    }.value
+    switch written {
+    case .success:
+      logger.info("control: screenshot written to \(path)")
+      return .ok(["file: \(path)", "size: \(frame.width)x\(frame.height) px"])
+    case .failure(let error):
+      return .error("cannot write \(path): \(error)")
+    }
+  }
+}

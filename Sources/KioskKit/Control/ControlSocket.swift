@@ -1,0 +1,95 @@
+import Glibc
+
+/// Why the control socket could not be opened.
+struct ControlSocketError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ call: String, path: String, errno code: Int32 = errno) {
+    description = "\(call) \(path): \(String(cString: strerror(code)))"
+  }
+
+  init(message: String) {
+    description = message
+  }
+}
+
+/// The unix-socket calls of the control interface, wrapped once.
+enum ControlSocket {
+  /// The longest socket path the kernel takes (sun_path, without its terminating zero).
+  static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+  /// A listening, non-blocking socket at `path`, mode 0600. A socket file left by a
+  /// process that is gone is replaced; a live one, or a file that is not a socket, is left
+  /// alone and reported.
+  static func listen(at path: String) throws(ControlSocketError) -> Int32 {
+    guard path.utf8.count <= maximumPathLength, !path.isEmpty else {
+      throw ControlSocketError(
+        message: "control socket path must be 1 to \(maximumPathLength) bytes: \(path)")
+    }
+    var info = stat()
+    if lstat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFSOCK else {
+        throw ControlSocketError(message: "\(path) exists and is not a socket; not replacing it")
+      }
+      if let probe = try? connect(to: path) {
+        Glibc.close(probe)
+        throw ControlSocketError(message: "another process answers on \(path)")
+      }
+      unlink(path)
+    }
+    let fd = socket(
+      AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw ControlSocketError("socket for", path: path) }
+    var address = makeAddress(path)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard bound == 0 else {
+      let code = errno
+      Glibc.close(fd)
+      throw ControlSocketError("bind", path: path, errno: code)
+    }
+    // Before listen(): nobody can connect while the file still has the umask's mode.
+    guard chmod(path, 0o600) == 0, Glibc.listen(fd, 16) == 0 else {
+      let code = errno
+      Glibc.close(fd)
+      unlink(path)
+      throw ControlSocketError("listen on", path: path, errno: code)
+    }
+    return fd
+  }
+
+  /// A blocking client socket connected to `path`.
+  static func connect(to path: String) throws(ControlSocketError) -> Int32 {
+    guard path.utf8.count <= maximumPathLength else {
+      throw ControlSocketError(message: "socket path too long: \(path)")
+    }
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw ControlSocketError("socket for", path: path) }
+    var address = makeAddress(path)
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard result == 0 else {
+      let code = errno
+      Glibc.close(fd)
+      throw ControlSocketError("connect to", path: path, errno: code)
+    }
+    return fd
+  }
+
+  private static func makeAddress(_ path: String) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 {
+        raw[index] = byte
+      }
+    }
+    return address
+  }
+}

@@ -1,0 +1,117 @@
+import KioskGraphics
+import KioskUI
+
+/// Frame figures for the control interface's `status`: how many frames reached the panel,
+/// how long presenting them took and how far apart they came while the screen was moving.
+@MainActor
+final class FrameStatistics {
+  /// How many recent samples the percentiles are taken over.
+  static let capacity = 512
+  /// Frames further apart than this are counted as the screen coming to rest and moving
+  /// again, not as a slow frame: nothing renders while nothing changes.
+  static let longestFrameInterval = 0.25
+
+  /// Frames that reached the panel.
+  private(set) var framesPresented = 0
+  /// Frames the output refused (the next one repaints everything).
+  private(set) var presentFailures = 0
+  private(set) var intervals = SampleRing(capacity: capacity)
+  private(set) var presentDurations = SampleRing(capacity: capacity)
+  private var lastPresent: Double?
+
+  /// Notes one frame shown at `time` (seconds) whose present took `duration` seconds.
+  func recordFrame(at time: Double, duration: Double) {
+    framesPresented += 1
+    presentDurations.append(duration)
+    if let lastPresent, time - lastPresent <= Self.longestFrameInterval {
+      intervals.append(time - lastPresent)
+    }
+    lastPresent = time
+  }
+
+  /// Notes a frame the output could not show.
+  func recordFailure() {
+    presentFailures += 1
+  }
+}
+
+/// The last `capacity` samples of a measurement, for percentiles.
+struct SampleRing {
+  let capacity: Int
+  private(set) var samples: [Double] = []
+  private var next = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  mutating func append(_ sample: Double) {
+    if samples.count < capacity {
+      samples.append(sample)
+    } else {
+      samples[next] = sample
+      next = (next + 1) % capacity
+    }
+  }
+
+  /// The sample below which `fraction` of the samples lie (nearest rank); nil when empty.
+  func percentile(_ fraction: Double) -> Double? {
+    guard !samples.isEmpty else { return nil }
+    let sorted = samples.sorted()
+    let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+  }
+}
+
+/// Stands between the screen and its output and times every frame for `FrameStatistics`;
+/// everything else goes straight through.
+@MainActor
+final class FrameRecordingOutput: DisplayOutput {
+  let base: DisplayOutput
+  let statistics: FrameStatistics
+  private let clock: () -> Double
+
+  init(
+    _ base: DisplayOutput, statistics: FrameStatistics,
+    clock: @escaping () -> Double = monotonicSeconds
+  ) {
+    self.base = base
+    self.statistics = statistics
+    self.clock = clock
+  }
+
+  var name: String { base.name }
+  var pixelWidth: Int { base.pixelWidth }
+  var pixelHeight: Int { base.pixelHeight }
+  var refreshRate: Double { base.refreshRate }
+  var isActive: Bool { base.isActive }
+
+  var frameHandler: (@MainActor (Double) -> Void)? {
+    get { base.frameHandler }
+    set { base.frameHandler = newValue }
+  }
+
+  var repaintHandler: (@MainActor () -> Void)? {
+    get { base.repaintHandler }
+    set { base.repaintHandler = newValue }
+  }
+
+  func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    let start = clock()
+    do {
+      try base.present(frame, damage: damage, rotation: rotation)
+    } catch {
+      statistics.recordFailure()
+      throw error
+    }
+    statistics.recordFrame(at: start, duration: clock() - start)
+  }
+
+  func requestFrameEvent() {
+    base.requestFrameEvent()
+  }
+
+  func setBlanked(_ blanked: Bool) throws {
+    try base.setBlanked(blanked)
+  }
+}

@@ -1,0 +1,38 @@
+import KioskLinux
+import KioskUI
+
+extension Runtime {
+  /// Starts the control interface on `--control-socket` (`off`: none). A socket that
+  /// cannot be opened is logged, and the app goes on without it.
+  func startControl(
+    screen: Screen, statistics: FrameStatistics, blanker: IdleBlanker, input: LibinputSource?
+  ) -> ControlServer? {
+    guard options.controlSocket != "off", let output = screen.output else { return nil }
+    let logger = self.logger
+    let service = ControlService(
+      screen: screen, output: output, statistics: statistics, logger: logger)
+    service.isBlanked = { blanker.isBlanked }
+    service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
+    if let file = configurationFile {
+      let (options, commandLine) = (self.options, self.commandLine)
+      // Checks the file and the environment again and lists what differs. Nothing is
+      // applied to the running app yet, live keys included: every change takes effect at
+      // the next restart, and the reply says so.
+      service.reloadConfiguration = {
+        try KioskConfiguration.reload(file: file, commandLine: commandLine, running: options)
+          .changes.map { "\($0.key): \($0.oldValue) -> \($0.newValue) (at the next restart)" }
+      }
+    }
+    let server = ControlServer(path: options.controlSocket, logger: logger) {
+      await service.handle($0)
+    }
+    do {
+      try server.start()
+      logger.info("control: listening on \(options.controlSocket)")
+      return server
+    } catch {
+      logger.warning("control: no control socket (\(error)); going on without it")
+      return nil
+    }
+  }
+}

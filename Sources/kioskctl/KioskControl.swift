@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+
+/// `kioskctl`: asks a running KioskKit app for its status, a screenshot, a memory warning,
+/// to blank or wake its display, or to reload its configuration, over its control socket.
+@main
+struct KioskControl: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "kioskctl",
+    abstract: "Control a running KioskKit app (kiosk.service) over its control socket.",
+    discussion: """
+      The socket is mode 0600, owned by the service's user: run kioskctl as that user or \
+      as root. Exit codes: 0 done; 1 the app refused the request (its reason is printed); \
+      64 wrong usage; 69 the app is not running (no socket, or nobody answers); \
+      74 the connection broke or timed out before a whole reply; 77 no permission to \
+      connect.
+      """,
+    subcommands: [
+      Status.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
+      ReloadConfig.self,
+    ])
+
+  struct Connection: ParsableArguments {
+    @Option(help: ArgumentHelp("The app's control socket.", valueName: "path"))
+    var socket = "/run/kiosk/control.sock"
+
+    @Option(help: ArgumentHelp("Seconds to wait for the reply.", valueName: "seconds"))
+    var timeout = 10.0
+
+    func send(_ request: String) throws {
+      let reply: ControlClient.Reply
+      do {
+        reply = try ControlClient(path: socket, timeout: timeout).send(request)
+      } catch {
+        FileHandle.standardError.write(Data("kioskctl: \(error.message)\n".utf8))
+        throw ExitCode(error.exitCode)
+      }
+      if reply.succeeded {
+        for line in reply.lines { print(line) }
+      } else {
+        FileHandle.standardError.write(
+          Data("kioskctl: the app refused: \(reply.lines.joined(separator: " "))\n".utf8))
+        throw ExitCode(1)
+      }
+    }
+  }
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Outputs, mode, input devices, frames presented, frame times, RSS, memory warnings.")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("status") }
+  }
+
+  struct Screenshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the last presented frame as a PNG file.",
+      discussion: """
+        The app writes the file itself, as its own user: with kiosk.service's hardening \
+        it can write only under /run/kiosk, e.g. /run/kiosk/screen.png.
+        """)
+    @OptionGroup var connection: Connection
+    @Argument(help: "The PNG file (a relative path is taken from the current folder).")
+    var file: String
+    func run() throws {
+      let absolute =
+        file.hasPrefix("/")
+        ? file : FileManager.default.currentDirectoryPath + "/" + file
+      guard !absolute.contains("\n") else { throw ValidationError("FILE must be one line") }
+      try connection.send("screenshot \(absolute)")
+    }
+  }
+
+  struct MemoryWarning: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Send the app a memory warning (it releases what it can).")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("memory-warning") }
+  }
+
+  struct Blank: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Switch the display off (the next touch switches it on).")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("blank") }
+  }
+
+  struct Unblank: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Switch the display on.")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("unblank") }
+  }
+
+  struct ReloadConfig: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Re-read the configuration file's values that can change while running.")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("reload-config") }
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import KioskLinux
+import KioskTesting
+import Logging
+import Testing
+
+@testable import KioskKit
+
+/// The suites that hold a `TestApplication` across an `await`: one at a time, so that
+/// none replaces the application or the transaction another is in the middle of using.
+@Suite(.serialized) enum ControlSuites {}
+
+extension ControlSuites {
+  /// The control server in this process on a temporary socket, acting on a test app.
+  @MainActor
+  @Suite
+  final class ControlServerTests {
+    let app: TestApplication
+    let statistics = FrameStatistics()
+    let blanker: IdleBlanker
+    let service: ControlService
+    let path = temporarySocketPath()
+    var server: ControlServer
+
+    init() throws {
+      app = try TestApplication(pointSize: Size(width: 40, height: 20), scale: 2)
+      app.screen.attach(FrameRecordingOutput(app.output, statistics: statistics))
+      blanker = IdleBlanker(output: app.output, timeout: nil, logger: testLogger)
+      service = ControlService(
+        screen: app.screen, output: app.output, statistics: statistics, logger: testLogger)
+      service.isBlanked = { [blanker] in blanker.isBlanked }
+      service.setDisplayBlanked = { [blanker] in blanker.setBlanked($0) }
+      server = ControlServer(path: path, readTimeout: 0.3, logger: testLogger) { [service] in
+        await service.handle($0)
+      }
+      try server.start()
+    }
+
+    isolated deinit {
+      server.stop()
+    }
+
+    private func status() async throws -> [String: String] {
+      let reply = try await exchange("status", at: path)
+      #expect(reply.hasPrefix("ok\n"))
+      var fields: [String: String] = [:]
+      for line in reply.split(separator: "\n").dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        fields[String(line[..<colon]), default: ""] += line[line.index(after: colon)...]
+          .trimmingCharacters(in: .whitespaces)
+      }
+      return fields
+    }
+
+    @Test func theSocketIsOnlyForItsOwner() throws {
+      var info = stat()
+      #expect(lstat(path, &info) == 0)
+      #expect(info.st_mode & S_IFMT == S_IFSOCK)
+      #expect(info.st_mode & 0o777 == 0o600)
+      #expect(info.st_uid == getuid())
+    }
+
+    @Test func statusReportsTheOutputFramesAndMemory() async throws {
+      app.window.backgroundColor = .red
+      app.runUntilIdle()
+      app.window.backgroundColor = .blue
+      app.runUntilIdle()
+      let fields = try await status()
+      #expect(fields["output"] == "virtual-0 80x40 px @ 60.00 Hz")
+      #expect(fields["mode"] == "80x40@60")
+      #expect(fields["screen"] == "40x20 pt, scale 2, rotation 0")
+      #expect(fields["frames presented"] == "\(statistics.framesPresented)")
+      #expect(statistics.framesPresented >= 2)
+      #expect(fields["present ms"]?.hasPrefix("p50 ") == true)
+      #expect(fields["input devices"] == "0")
+      #expect(fields["blanked"] == "no")
+      let rss = fields["rss MB"].flatMap(Double.init) ?? 0
+      #expect(rss > 1)
+      #expect(fields["memory warnings"] == "\(ControlService.memoryWarningsSeen)")
+    }
+
+    @Test func statusListsInputDevices() async throws {
+      service.inputDevices = {
+        [
+          InputDeviceInfo(
+            id: 2, name: "ILITEK Multi-Touch", sysname: "event3", capabilities: .touch,
+            touchCount: 10, outputName: nil)
+        ]
+      }
+      let fields = try await status()
+      #expect(fields["input devices"] == "1")
+      #expect(fields["input device"]?.hasPrefix("event3 \"ILITEK Multi-Touch\"") == true)
+    }
+
+    @Test func screenshotWritesThePresentedFrameAsPNG() async throws {
+      app.window.backgroundColor = .red
+      app.runUntilIdle()
+      let file = NSTemporaryDirectory() + "kiosk-shot-\(UUID().uuidString).png"
+      defer { try? FileManager.default.removeItem(atPath: file) }
+      let reply = try await exchange("screenshot \(file)", at: path)
+      #expect(reply == "ok\nfile: \(file)\nsize: 80x40 px\n")
+      let image = try Image(contentsOfFile: file)
+      #expect(image.pixelBuffer.width == 80 && image.pixelBuffer.height == 40)
+      #expect(image.pixelBuffer.pixel(x: 40, y: 20) == .red)
+      let relative = try await exchange("screenshot shot.png", at: path)
+      #expect(relative.hasPrefix("error: screenshot needs an absolute path"))
+      let nowhere = try await exchange("screenshot /nonexistent-dir/x.png", at: path)
+      #expect(nowhere.hasPrefix("error: cannot write /nonexistent-dir/x.png"))
+    }
+
+    @Test func memoryWarningRunsTheAppsWarningAndIsCounted() async throws {
+      let controller = ViewController()
+      controller.loadViewIfNeeded()  // loaded and not in a window: a warning releases it
+      let before = ControlService.memoryWarningsSeen
+      let reply = try await exchange("memory-warning", at: path)
+      #expect(reply == "ok\n")
+      #expect(ControlService.memoryWarningsSeen == before + 1)
+      #expect(!controller.isViewLoaded)
+      let fields = try await status()
+      #expect(fields["memory warnings"] == "\(before + 1)")
+    }
+
+    @Test func blankAndUnblankSwitchTheDisplay() async throws {
+      #expect(try await exchange("blank", at: path) == "ok\nblanked: yes\n")
+      #expect(!app.output.isActive)
+      #expect(try await exchange("unblank", at: path) == "ok\nblanked: no\n")
+      #expect(app.output.isActive)
+    }
+
+    @Test func reloadConfigSaysWhenItIsNotAvailable() async throws {
+      let missing = try await exchange("reload-config", at: path)
+      #expect(missing == "error: reload-config is not available: no configuration file\n")
+      service.reloadConfiguration = { ["log level: debug"] }
+      #expect(try await exchange("reload-config", at: path) == "ok\nlog level: debug\n")
+      struct Bad: Error, CustomStringConvertible {
+        var description: String { "kiosk.toml:3: rotation = 45" }
+      }
+      service.reloadConfiguration = { throw Bad() }
+      let failed = try await exchange("reload-config", at: path)
+      #expect(failed == "error: configuration not reloaded: kiosk.toml:3: rotation = 45\n")
+    }
+
+    @Test func garbageGetsAnErrorReplyAndTheServerGoesOn() async throws {
+      let binary = try await exchange([0xFF, 0x00, 0xC3, 0x28, 0x0A], at: path)
+      #expect(binary == "error: the request is not UTF-8 text\n")
+      let json = try await exchange("{\"command\": \"status\"", at: path)
+      #expect(json.hasPrefix("error: unknown request {\"command\""))
+      #expect(try await exchange("", at: path) == "error: empty request; try help\n")
+      #expect(
+        try await exchange("shutdown now", at: path)
+          == "error: unknown request shutdown; try help\n")
+      // A line without its newline, ended by the client closing its side, still counts.
+      let unended = try await exchange(Array("blank".utf8), at: path, halfClose: true)
+      #expect(unended == "ok\nblanked: yes\n")
+      #expect(try await exchange("help", at: path).hasPrefix("ok\nstatus\n"))
+      #expect(server.connectionCount == 0)
+    }
+
+    @Test func anOversizedRequestIsRefusedAndTheConnectionClosed() async throws {
+      let long = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000)
+      let reply = try await exchange(long, at: path)
+      #expect(reply == "error: request longer than 1024 bytes\n")
+      let justOver = [UInt8](repeating: UInt8(ascii: "b"), count: 1024) + [0x0A]
+      #expect(try await exchange(justOver, at: path) == "error: request longer than 1024 bytes\n")
+      #expect(try await exchange("status", at: path).hasPrefix("ok\n"))
+    }
+
+    @Test func aClientThatSendsNothingIsTimedOut() async throws {
+      let start = ContinuousClock.now
+      let reply = try await exchange([], at: path)
+      #expect(reply == "error: no request within 0.3 s\n")
+      #expect(ContinuousClock.now - start >= .milliseconds(250))
+      #expect(server.connectionCount == 0)
+    }
+
+    @Test func manyClientsAtOnceAllGetTheirReply() async throws {
+      let path = self.path
+      let replies = try await withThrowingTaskGroup(of: String.self) { group in
+        for index in 0..<40 {
+          group.addTask { try await exchange(index % 2 == 0 ? "status" : "help", at: path) }
+        }
+        var replies: [String] = []
+        for try await reply in group { replies.append(reply) }
+        return replies
+      }
+      #expect(replies.count == 40)
+      #expect(replies.allSatisfy { $0.hasPrefix("ok\n") })
+      #expect(server.connectionCount == 0)
+    }
+
+    @Test func moreClientsThanAllowedAreToldTheServiceIsBusy() async throws {
+      server.stop()
+      server = ControlServer(path: path, readTimeout: 1, maximumConnections: 2, logger: testLogger)
+      {
+        _ in .ok()
+      }
+      try server.start()
+      async let first = exchange([], at: path)
+      async let second = exchange([], at: path, pause: 0.1)
+      let deadline = ContinuousClock.now + .seconds(1)
+      while server.connectionCount < 2, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(server.connectionCount == 2)
+      let third = try await exchange("status", at: path)
+      #expect(third == "error: busy; try again\n")
+      #expect(try await first == "error: no request within 1.0 s\n")
+      #expect(try await second == "error: no request within 1.0 s\n")
+    }
+  }
+}

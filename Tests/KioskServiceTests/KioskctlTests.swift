@@ -1,0 +1,108 @@
+import Foundation
+import KioskTesting
+import Testing
+
+@testable import KioskKit
+
+extension ControlSuites {
+  /// The kioskctl executable (built next to this test bundle) against a control server in
+  /// this process.
+  @MainActor
+  @Suite
+  final class KioskctlTests {
+    let app: TestApplication
+    let service: ControlService
+    let path = temporarySocketPath()
+    let server: ControlServer
+
+    init() throws {
+      app = try TestApplication(pointSize: Size(width: 30, height: 20))
+      service = ControlService(
+        screen: app.screen, output: app.output, statistics: FrameStatistics(), logger: testLogger)
+      server = ControlServer(path: path, logger: testLogger) { [service] in
+        await service.handle($0)
+      }
+      try server.start()
+    }
+
+    isolated deinit {
+      server.stop()
+    }
+
+    /// Runs kioskctl on a thread of its own and waits without blocking the main actor, which
+    /// has to answer it.
+    private func kioskctl(_ arguments: [String]) async throws -> (
+      status: Int32, output: String, errors: String
+    ) {
+      let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("kioskctl")
+      return try await withCheckedThrowingContinuation { continuation in
+        Thread {
+          let process = Process()
+          process.executableURL = executable
+          process.arguments = arguments
+          process.environment = childEnvironment()
+          let output = Pipe()
+          let errors = Pipe()
+          process.standardOutput = output
+          process.standardError = errors
+          do {
+            try process.run()
+          } catch {
+            continuation.resume(throwing: error)
+            return
+          }
+          let out = output.fileHandleForReading.readDataToEndOfFile()
+          let err = errors.fileHandleForReading.readDataToEndOfFile()
+          process.waitUntilExit()
+          continuation.resume(
+            returning: (
+              process.terminationStatus, String(decoding: out, as: UTF8.self),
+              String(decoding: err, as: UTF8.self)
+            ))
+        }.start()
+      }
+    }
+
+    @Test func statusPrintsTheAppsFigures() async throws {
+      let result = try await kioskctl(["status", "--socket", path])
+      #expect(result.status == 0)
+      #expect(result.output.hasPrefix("output: virtual-0 30x20 px"))
+      #expect(result.output.contains("\nframes presented: "))
+      #expect(result.output.contains("\nmemory warnings: "))
+    }
+
+    @Test func blankAndScreenshotWithARelativePath() async throws {
+      let blank = try await kioskctl(["blank", "--socket", path])
+      #expect(blank.status == 0 && blank.output == "blanked: no\n")  // no blanking handler here
+      app.window.backgroundColor = .green
+      app.runUntilIdle()
+      let folder = FileManager.default.currentDirectoryPath
+      let name = "kioskctl-test-\(UUID().uuidString).png"
+      defer { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
+      let shot = try await kioskctl(["screenshot", name, "--socket", path])
+      #expect(shot.status == 0, "\(shot.errors)")
+      #expect(shot.output == "file: \(folder)/\(name)\nsize: 30x20 px\n")
+      #expect(FileManager.default.fileExists(atPath: folder + "/" + name))
+    }
+
+    @Test func aRefusedRequestExitsOneWithTheReason() async throws {
+      let result = try await kioskctl(["reload-config", "--socket", path])
+      #expect(result.status == 1)
+      #expect(
+        result.errors
+          == "kioskctl: the app refused: reload-config is not available: no configuration file\n")
+    }
+
+    @Test func noServiceExits69WithAHint() async throws {
+      let result = try await kioskctl(["status", "--socket", "/tmp/no-kiosk-here.sock"])
+      #expect(result.status == 69)
+      #expect(result.errors.contains("no KioskKit app is listening on /tmp/no-kiosk-here.sock"))
+    }
+
+    @Test func wrongUsageExits64() async throws {
+      #expect(try await kioskctl(["reboot"]).status == 64)
+      #expect(try await kioskctl(["screenshot"]).status == 64)
+    }
+  }
+}
