@@ -44,7 +44,12 @@ package final class DirectSeat: Seat {
   package init() {}
 
   package func openDevice(_ path: String) -> Int32 {
-    let fd = retryingEINTR { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+    var fd = retryingEINTR { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+    // Input nodes may be readable only: the unit's `DeviceAllow=char-input r`, or a group
+    // with read access. Reading events is all libinput needs (LEDs stay as they are).
+    if fd < 0, errno == EACCES || errno == EPERM, path.hasPrefix("/dev/input/") {
+      fd = retryingEINTR { Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    }
     return fd >= 0 ? fd : -errno
   }
 
