@@ -22,7 +22,7 @@ DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfont
 # (systemd: systemd-analyze, which checks the installed kiosk.service.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd
 
-.PHONY: all deps test-deps install-packages build demo test bench install install-files format \
+.PHONY: all deps test-deps install-packages build demo test test-boot bench install install-files format \
 	lint clean
 
 all: build
@@ -63,6 +63,12 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip RealKernel
 	$(SWIFT) test --skip-build --filter RealKernel
+
+# The kiosk service booting under systemd (PID 1) in QEMU: READY, the panel, a watchdog
+# restart, a clean stop. About 5 minutes under TCG, so not part of `make test`.
+test-boot: test-deps
+	$(SWIFT) build --build-tests
+	KIOSK_BOOT_TEST=1 $(SWIFT) test --skip-build --filter BootQEMUTests
 
 bench: deps
 	$(SWIFT) build -c release --product kiosk-bench

@@ -44,9 +44,10 @@ final class QEMUMachine {
   ///     dependencies (`bochs` for the display's DRM driver, `evdev`, `uinput`).
   ///   - display: the display's preferred mode; QEMU's default (1280×800) when `nil`.
   ///   - extraArguments: more qemu arguments (another `-device`).
+  ///   - systemd: `script` only prepares the root; then systemd boots on it as PID 1.
   static func boot(
     script: String, modules: [String] = ["bochs"], display: (width: Int, height: Int)? = nil,
-    extraArguments: [String] = [], timeout: Duration = .seconds(30)
+    extraArguments: [String] = [], systemd: Bool = false, timeout: Duration = .seconds(30)
   ) throws -> QEMUMachine {
     let files = try QEMUBootFiles.shared.get()
     let token = "\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -66,6 +67,7 @@ final class QEMUMachine {
     ]
     if !modules.isEmpty { commandLine.append("VMMODS=" + modules.joined(separator: ",")) }
     commandLine.append("VMTEST=" + scriptFile.path)
+    if systemd { commandLine += ["VMSYSTEMD=1", "systemd.unit=multi-user.target"] }
     let process = Process()
     process.executableURL = files.host.qemu
     process.arguments =
