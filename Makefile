@@ -8,14 +8,15 @@ DEMO_OUTPUT ?= out/demo
 # Run apt-get through sudo unless we are root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Build: pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG, libdrm,
+# Build: g++ for the C++ standard library headers TOMLKit's toml++ compiles against,
+# pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG, libdrm,
 # libudev, libinput and xkbcommon; libseat (devices through logind or seatd as an
 # unprivileged user) and libsystemd (sd_notify: READY, WATCHDOG, STOPPING for Type=notify).
 # Run: the fonts the demo, the goldens and the benchmark are drawn with; xkb-data, the
 # keyboard layouts xkbcommon compiles keymaps from.
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
 	libturbojpeg0-dev libdrm-dev libudev-dev libinput-dev libxkbcommon-dev xkb-data \
-	libseat-dev libsystemd-dev \
+	libseat-dev libsystemd-dev g++ \
 	fonts-dejavu-core fonts-noto-cjk
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)

@@ -113,12 +113,7 @@ struct Measurements {
 
   func run() throws -> Figures {
     var figures = Figures()
-    let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
-    let output = try VirtualOutput(for: screen)
-    let loop = SimulatedRunLoop(outputs: [output])
-    loop.install()
-    Screen.main = screen
-    screen.attach(output)
+    let (screen, output, loop) = try makeBenchScreen()
     let window = Window(screen: screen)
     let scene = ReferenceScene(window: window, icon: try ReferenceScene.makeIcon())
     window.makeKeyAndVisible()
@@ -357,6 +352,19 @@ final class GridView: View {
 
 /// Where measured results are read into, so that the optimiser keeps the work that made them.
 nonisolated(unsafe) var benchmarkSink = 0
+
+/// The screen every figure is measured on: 960×540 pt at scale 2 (1920×1080 px) on a
+/// virtual output, driven by a simulated run loop, made the main screen.
+@MainActor
+func makeBenchScreen() throws -> (Screen, VirtualOutput, SimulatedRunLoop) {
+  let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
+  let output = try VirtualOutput(for: screen)
+  let loop = SimulatedRunLoop(outputs: [output])
+  loop.install()
+  Screen.main = screen
+  screen.attach(output)
+  return (screen, output, loop)
+}
 
 /// Prints one line of a figure table: name, value and note in columns.
 func row(_ name: String, _ value: String, _ note: String = "") {

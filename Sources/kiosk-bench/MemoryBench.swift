@@ -55,12 +55,7 @@ struct MemoryMeasurements {
 
   func run() throws -> MemoryFigures {
     var figures = MemoryFigures()
-    let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
-    let output = try VirtualOutput(for: screen)
-    let loop = SimulatedRunLoop(outputs: [output])
-    loop.install()
-    Screen.main = screen
-    screen.attach(output)
+    let (screen, _, loop) = try makeBenchScreen()
     let window = Window(screen: screen)
     let screens = (0..<Self.stackDepth).map { HeavyScreen(number: $0) }
     let navigation = NavigationController(rootViewController: screens[0])

@@ -120,12 +120,7 @@ private final class CardScreen: ViewController {
 struct PresentationGoldenTests {
   /// A form sheet over a list: a centred card over the dimmed window.
   @Test func formSheetOverAList() throws {
-    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
-    let list = ListScreen(
-      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie", "Lemonade"],
-      tint: Color(hex: 0x007aff))
-    app.window.rootViewController = list
-    app.runUntilIdle()
+    let (app, list) = try fourRecipesOnScreen()
     let sheet = CardScreen(
       heading: "New recipe", message: "Name, ingredients and steps go here.",
       band: Color(hex: 0x34c759))
@@ -181,12 +176,7 @@ struct PresentationGoldenTests {
   /// A full-screen presentation sliding up (cover vertical) half way over a list; once it
   /// is up the list's view has left the window.
   @Test func fullScreenCoversTheWindowAndTheListLeavesIt() throws {
-    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
-    let list = ListScreen(
-      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie", "Lemonade"],
-      tint: Color(hex: 0x007aff))
-    app.window.rootViewController = list
-    app.runUntilIdle()
+    let (app, list) = try fourRecipesOnScreen()
     let photo = CardScreen(
       heading: "Tomato soup", message: "The photo fills the whole screen.",
       band: Color(hex: 0xff3b30))
@@ -258,5 +248,16 @@ struct PresentationGoldenTests {
     app.window.rootViewController = HalvesController(left: list, right: detail)
     app.runUntilIdle()
     return (app, list, detail)
+  }
+
+  /// A blue list of four recipes as the window's root, on screen.
+  private func fourRecipesOnScreen() throws -> (TestApplication, list: ViewController) {
+    let app = try TestApplication(pointSize: Size(width: 640, height: 400))
+    let list = ListScreen(
+      title: "Recipes", rows: ["Tomato soup", "Green salad", "Apple pie", "Lemonade"],
+      tint: Color(hex: 0x007aff))
+    app.window.rootViewController = list
+    app.runUntilIdle()
+    return (app, list)
   }
 }
