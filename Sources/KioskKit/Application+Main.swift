@@ -67,6 +67,7 @@ extension Application {
     var runtime = Runtime(options: options, logger: logger)
     runtime.configurationFile = configuration.file
     runtime.commandLine = arguments
+    runtime.appMainStoryboard = mainStoryboard
     let code = runtime.run(delegateType)
     exit(code.rawValue)
   }
@@ -92,10 +93,18 @@ struct Runtime {
   /// The configuration file in use and the command line over it, for `reload-config`.
   var configurationFile: String?
   var commandLine: [String] = []
+  /// The app's own main storyboard (`Application.main(_:mainStoryboard:)`), for `reload-config`.
+  var appMainStoryboard: String?
+
+  /// The level every logger of the process follows (`log.level`, which `reload-config`
+  /// changes while the app runs).
+  nonisolated static let logLevel = SharedLogLevel(.info)
 
   static func makeLogger(level: String, format: RuntimeOptions.LogFormat = .auto) -> Logger {
+    logLevel.value = Logger.Level(rawValue: level) ?? .info
     LoggingSystem.bootstrap { label in
-      makeLogHandler(label: label, level: Logger.Level(rawValue: level) ?? .info, format: format)
+      SharedLevelLogHandler(
+        base: makeLogHandler(label: label, level: .trace, format: format), shared: logLevel)
     }
     return Logger(label: "kiosk")
   }
@@ -225,11 +234,14 @@ struct Runtime {
     application.blankingHandler = { blanker.setBlanked($0) }
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
-    let memory = startMemoryWarnings()
+    let settings = LiveSettings(options: options, blanker: blanker, logger: logger) {
+      startMemoryWarnings($0)
+    }
     let service = startService(
       output: output, screen: screen, blanker: blanker, seat: seat, input: input)
     let control = startControl(
-      screen: screen, statistics: frameStatistics, blanker: blanker, input: input)
+      screen: screen, statistics: frameStatistics, blanker: blanker, input: input,
+      settings: settings)
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -252,7 +264,7 @@ struct Runtime {
       control?.stop()
       panel?.shutDown()
     }
-    withExtendedLifetime((input, memory, service, control)) { dispatchMain() }
+    withExtendedLifetime((input, settings, service, control)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -7,7 +7,11 @@ import Logging
 @MainActor
 final class IdleBlanker {
   private let output: DisplayOutput
-  private let timeout: Double?
+  /// Seconds without activity before blanking; `nil` blanks only when asked. A new value
+  /// counts from now (`reload-config` of `display.blank-after`).
+  var timeout: Double? {
+    didSet { restartTimer() }
+  }
   private let logger: Logger
   private var timer: ScheduledAction?
   private(set) var isBlanked = false

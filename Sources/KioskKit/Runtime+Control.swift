@@ -5,7 +5,8 @@ extension Runtime {
   /// Starts the control interface on `--control-socket` (`off`: none). A socket that
   /// cannot be opened is logged, and the app goes on without it.
   func startControl(
-    screen: Screen, statistics: FrameStatistics, blanker: IdleBlanker, input: LibinputSource?
+    screen: Screen, statistics: FrameStatistics, blanker: IdleBlanker, input: LibinputSource?,
+    settings: LiveSettings
   ) -> ControlServer? {
     guard options.controlSocket != "off", let output = screen.output else { return nil }
     let logger = self.logger
@@ -14,13 +15,9 @@ extension Runtime {
     service.isBlanked = { blanker.isBlanked }
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
     if let file = configurationFile {
-      let (options, commandLine) = (self.options, self.commandLine)
-      // Checks the file and the environment again and lists what differs. Nothing is
-      // applied to the running app yet, live keys included: every change takes effect at
-      // the next restart, and the reply says so.
+      let (commandLine, storyboard) = (self.commandLine, appMainStoryboard)
       service.reloadConfiguration = {
-        try KioskConfiguration.reload(file: file, commandLine: commandLine, running: options)
-          .changes.map { "\($0.key): \($0.oldValue) -> \($0.newValue) (at the next restart)" }
+        try settings.reload(file: file, commandLine: commandLine, appMainStoryboard: storyboard)
       }
     }
     let server = ControlServer(path: options.controlSocket, logger: logger) {

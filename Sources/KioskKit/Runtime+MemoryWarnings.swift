@@ -4,14 +4,12 @@ import KioskUI
 import Logging
 
 extension Runtime {
-  /// Starts watching Linux memory pressure (`--memory-pressure`, `--memory-floor`,
-  /// `--memory-warning-interval`); each warning runs `handleMemoryWarning`. What cannot be
-  /// watched is logged, and the app goes on without it.
-  func startMemoryWarnings() -> MemoryPressureSource {
+  /// Starts watching Linux memory pressure as `configuration` says (`--memory-pressure`,
+  /// `--memory-floor`, `--memory-warning-interval`); each warning runs
+  /// `handleMemoryWarning`. What cannot be watched is logged, and the app goes on without it.
+  func startMemoryWarnings(_ configuration: MemoryPressureConfiguration) -> MemoryPressureSource {
     let logger = self.logger
-    let source = MemoryPressureSource(
-      configuration: options.memoryPressureConfiguration, logger: logger
-    ) { reason in
+    let source = MemoryPressureSource(configuration: configuration, logger: logger) { reason in
       Self.handleMemoryWarning(reason, logger: logger)
     }
     source.start()

@@ -94,7 +94,9 @@ struct KioskControl: ParsableCommand {
 
   struct ReloadConfig: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Re-read the configuration file's values that can change while running.")
+      abstract:
+        "Load the configuration again: live keys take effect now, others at the next restart."
+    )
     @OptionGroup var connection: Connection
     func run() throws { try connection.send("reload-config") }
   }

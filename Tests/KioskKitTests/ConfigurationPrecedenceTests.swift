@@ -133,6 +133,25 @@ struct ConfigurationReloadTests {
     #expect(reload.changes.isEmpty)
   }
 
+  @Test func theAppsOwnStoryboardStaysAsAtStartUp() throws {
+    var running = try options("")
+    running.mainStoryboard = "/usr/share/app/main.storyboard.json"
+    let path = try writeConfiguration("")
+    let reload = try KioskConfiguration.reload(
+      file: path, environment: [:], commandLine: [],
+      appMainStoryboard: "/usr/share/app/main.storyboard.json", running: running)
+    #expect(reload.changes.isEmpty)
+    try "[app]\nmain-storyboard = \"/etc/kiosk/other.json\"\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let named = try KioskConfiguration.reload(
+      file: path, environment: [:], commandLine: [],
+      appMainStoryboard: "/usr/share/app/main.storyboard.json", running: running)
+    #expect(
+      named.changes.map(\.description) == [
+        "app.main-storyboard: /usr/share/app/main.storyboard.json -> /etc/kiosk/other.json (needs a restart)"
+      ])
+  }
+
   @Test func badFileOnReloadThrowsWithItsLine() throws {
     let running = try options("")
     let path = try writeConfiguration("[memory]\n\nfloor = \"lots\"\n")

@@ -27,6 +27,12 @@ struct ControlRequestTests {
     #expect(try parse("screenshot /run/kiosk/a b.png") == .screenshot(path: "/run/kiosk/a b.png"))
   }
 
+  @Test func everyRequestNamesTheWordItParsesFrom() throws {
+    for line in ControlRequest.summary {
+      #expect(try parse(line).name == String(line.prefix { $0 != " " }))
+    }
+  }
+
   @Test func badRequestsAreRefusedWithAReason() {
     #expect(error([]) == "empty request; try help")
     #expect(error(Array("   ".utf8)) == "empty request; try help")

@@ -86,7 +86,8 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "display", name: "blank-after", option: "blank-after",
       kind: .number(0...31_536_000, aboveLowerBound: true),
-      allowed: "seconds above 0, at most a year (leave the key out: never)", isLive: true,
+      allowed: "seconds above 0, at most a year (leave the key out: never)",
+      adopt: { $0.blankAfter = $1.blankAfter },
       current: { $0.blankAfter.map { [formatNumber($0)] } ?? [] }),
     ConfigurationKey(
       table: "display", name: "on-exit", option: "on-exit",
@@ -99,16 +100,19 @@ extension ConfigurationKey {
       table: "memory", name: "pressure", option: "memory-pressure", kind: .text,
       allowed:
         "\"some|full <stall µs> <window µs>\" (window 500000 to 10000000, stall 1 up to the window) or \"off\"",
-      isLive: true, check: { $0 == "off" || PSITrigger(parsing: $0) != nil },
+      adopt: { $0.memoryPressure = $1.memoryPressure },
+      check: { $0 == "off" || PSITrigger(parsing: $0) != nil },
       current: { [$0.memoryPressure] }),
     ConfigurationKey(
       table: "memory", name: "floor", option: "memory-floor", kind: .integer(0...1_000_000),
-      allowed: "0 to 1000000 (MB; 0: do not read MemAvailable)", isLive: true,
+      allowed: "0 to 1000000 (MB; 0: do not read MemAvailable)",
+      adopt: { $0.memoryFloor = $1.memoryFloor },
       current: { [String($0.memoryFloor)] }),
     ConfigurationKey(
       table: "memory", name: "warning-interval", option: "memory-warning-interval",
       kind: .number(0...3600, aboveLowerBound: false), allowed: "0 to 3600 (seconds)",
-      isLive: true, current: { [formatNumber($0.memoryWarningInterval)] }),
+      adopt: { $0.memoryWarningInterval = $1.memoryWarningInterval },
+      current: { [formatNumber($0.memoryWarningInterval)] }),
   ]
 
   /// swift-log's level names.
@@ -117,7 +121,8 @@ extension ConfigurationKey {
   private static let log: [ConfigurationKey] = [
     ConfigurationKey(
       table: "log", name: "level", option: "log-level", kind: .choice(logLevels),
-      allowed: "trace, debug, info, notice, warning, error or critical", isLive: true,
+      allowed: "trace, debug, info, notice, warning, error or critical",
+      adopt: { $0.logLevel = $1.logLevel },
       current: { [$0.logLevel] })
   ]
 

@@ -33,12 +33,17 @@ struct ConfigurationKey: Sendable {
   let kind: Kind
   /// What is allowed, as the error messages say it.
   let allowed: String
-  /// Whether a running app takes a new value on `reload-config` (else it needs a restart).
-  var isLive = false
+  /// For a key a running app takes a new value of on `reload-config` (a live key): copies
+  /// the key's value from the reloaded options (second) into the running ones (first). Nil
+  /// for keys that need a restart.
+  var adopt: (@Sendable (inout RuntimeOptions, RuntimeOptions) -> Void)? = nil
   /// A further check on the value in its command-line form (mode strings, triggers…).
   var check: @Sendable (String) -> Bool = { _ in true }
   /// The key's value in `options`, in its command-line form (empty: not set).
   let current: @Sendable (RuntimeOptions) -> [String]
+
+  /// Whether a running app takes a new value on `reload-config` (else it needs a restart).
+  var isLive: Bool { adopt != nil }
 
   /// `table.name`, as messages and `reload-config` name it.
   var path: String { "\(table).\(name)" }

@@ -67,6 +67,16 @@ public struct ConfigurationReload: Sendable {
   public var live: [ConfigurationChange] { changes.filter(\.isLive) }
   /// The changes that only a restart brings in.
   public var needingRestart: [ConfigurationChange] { changes.filter { !$0.isLive } }
+
+  /// `running` with the new values of the live keys; every other key keeps its running
+  /// value, since the app takes it only at the next start.
+  public func applyingLiveChanges(to running: RuntimeOptions) -> RuntimeOptions {
+    var result = running
+    for key in ConfigurationKey.all {
+      key.adopt?(&result, options)
+    }
+    return result
+  }
 }
 
 extension KioskConfiguration {
@@ -75,14 +85,17 @@ extension KioskConfiguration {
   public static var liveKeys: [String] { ConfigurationKey.all.filter(\.isLive).map(\.path) }
 
   /// Loads `file` and the environment again, under the app's own `commandLine` (which still
-  /// wins), and compares the result with `running`. Throws a `ConfigurationError` for a bad
-  /// file; the running options are then untouched.
+  /// wins), and compares the result with `running`. `appMainStoryboard` is the app's own
+  /// main storyboard (`Application.main(_:mainStoryboard:)`), used as at start-up when
+  /// neither the file nor the command line names one. Throws a `ConfigurationError` for a
+  /// bad file; the running options are then untouched.
   public static func reload(
     file: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-    commandLine: [String], running: RuntimeOptions
+    commandLine: [String], appMainStoryboard: String? = nil, running: RuntimeOptions
   ) throws -> ConfigurationReload {
     let configuration = try load(file: file, environment: environment)
-    let options = try configuration.options(commandLine: commandLine)
+    var options = try configuration.options(commandLine: commandLine)
+    if options.mainStoryboard == nil { options.mainStoryboard = appMainStoryboard }
     return ConfigurationReload(options: options, changes: changes(from: running, to: options))
   }
 

@@ -11,7 +11,7 @@
 /// | `screenshot /abs/file.png` | writes the last presented frame as PNG (the service writes it) |
 /// | `memory-warning` | sends the app a memory warning |
 /// | `blank`, `unblank` | switches the display off or on |
-/// | `reload-config` | re-reads the configuration's live values |
+/// | `reload-config` | loads the configuration again; live keys take effect at once |
 /// | `help` | lists the requests |
 enum ControlRequest: Equatable {
   case status
@@ -21,6 +21,19 @@ enum ControlRequest: Equatable {
   case unblank
   case reloadConfig
   case help
+
+  /// The request's word, as a client writes it (`screenshot` without its path).
+  var name: String {
+    switch self {
+    case .status: "status"
+    case .screenshot: "screenshot"
+    case .memoryWarning: "memory-warning"
+    case .blank: "blank"
+    case .unblank: "unblank"
+    case .reloadConfig: "reload-config"
+    case .help: "help"
+    }
+  }
 
   /// The longest request line, newline included.
   static let maximumLength = 1024

@@ -20,8 +20,8 @@ final class ControlService {
   var setDisplayBlanked: (Bool) -> Void = { Application.shared.setDisplayBlanked($0) }
   /// Whether the display is switched off.
   var isBlanked: () -> Bool = { false }
-  /// Re-reads the configuration's live values and says what changed; nil while the
-  /// runtime has no configuration file to reload.
+  /// Loads the configuration again, applies the live values and says what changed (one
+  /// line per key); nil while the runtime has no configuration file to reload.
   var reloadConfiguration: (() throws -> [String])?
   private let logger: Logger
   private let started = monotonicSeconds()
@@ -44,6 +44,7 @@ final class ControlService {
 
   /// Carries out one request.
   func handle(_ request: ControlRequest) async -> ControlReply {
+    logger.debug("control: \(request.name) requested")
     switch request {
     case .status:
       return .ok(statusLines())
@@ -62,8 +63,7 @@ final class ControlService {
       }
       do {
         let changes = try reloadConfiguration()
-        logger.notice(
-          "control: configuration checked: \(changes.count) changes, for the next restart")
+        logger.notice("control: configuration reloaded: \(changes.count) changes")
         return .ok(changes)
       } catch {
         return .error("configuration not reloaded: \(error)")

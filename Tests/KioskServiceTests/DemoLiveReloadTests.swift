@@ -1,0 +1,88 @@
+import Foundation
+import KioskTesting
+import Testing
+
+/// kiosk-demo running in real time with a configuration file and a control socket:
+/// `reload-config` after the file changed switches the log level and the blanking timeout
+/// of the running process.
+struct DemoLiveReloadTests {
+  private var demo: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("kiosk-demo")
+  }
+
+  /// The reply to `line`, once the socket answers (the demo takes a moment to start).
+  private func request(_ line: String, at path: String, within seconds: Double) async throws
+    -> String
+  {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      do {
+        return try await exchange(line, at: path)
+      } catch  where Date() < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+      }
+    }
+  }
+
+  @Test func reloadConfigChangesTheRunningProcess() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kiosk-reload-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appendingPathComponent("kiosk.toml").path
+    try "[log]\nlevel = \"info\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+    let socket = temporarySocketPath()
+    let log = folder.appendingPathComponent("stderr.log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let process = Process()
+    process.executableURL = demo
+    process.arguments = [
+      "--backend", "virtual", "--realtime", "--size", "320x240", "--scale", "1",
+      "--duration", "60", "--log-format", "journal", "--config", config,
+      "--control-socket", socket,
+    ]
+    process.environment = childEnvironment()
+    process.standardError = try FileHandle(forWritingTo: log)
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    #expect(try await request("status", at: socket, within: 30).contains("blanked: no"))
+    try """
+    [output]
+    rotation = 90
+    [display]
+    blank-after = 0.5
+    [log]
+    level = "debug"
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    let reply = try await request("reload-config", at: socket, within: 5)
+    #expect(
+      reply
+        == """
+        ok
+        output.rotation: 0 -> 90 (at the next restart)
+        display.blank-after: (not set) -> 0.5 (applied)
+        log.level: info -> debug (applied)
+
+        """)
+    // No touch comes, so the display goes off half a second after the reload.
+    var blanked = false
+    let deadline = Date().addingTimeInterval(10)
+    while !blanked, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(100))
+      blanked = try await request("status", at: socket, within: 5).contains("blanked: yes")
+    }
+    #expect(blanked)
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+
+    // Debug lines (`<7>`) only after the reload: the first status request was not logged.
+    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    let reloaded = try #require(lines.firstIndex { $0.contains("configuration: applied") })
+    #expect(!lines[..<reloaded].contains { $0.hasPrefix("<7>") })
+    #expect(lines[reloaded...].contains("<7>kiosk: control: status requested"))
+  }
+}
