@@ -242,6 +242,7 @@ struct Runtime {
     let control = startControl(
       screen: screen, statistics: frameStatistics, blanker: blanker, input: input,
       settings: settings)
+    let hangUp = reloadOnHangUp(configurationReloader(settings), notifier: service.notifier)
     RealTimeDriver.start()
     if options.handshake {
       Handshake.start(on: output, screen: screen) {
@@ -264,7 +265,7 @@ struct Runtime {
       control?.stop()
       panel?.shutDown()
     }
-    withExtendedLifetime((input, settings, service, control)) { dispatchMain() }
+    withExtendedLifetime((input, settings, service, control, hangUp)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -14,12 +14,7 @@ extension Runtime {
       screen: screen, output: output, statistics: statistics, logger: logger)
     service.isBlanked = { blanker.isBlanked }
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
-    if let file = configurationFile {
-      let (commandLine, storyboard) = (self.commandLine, appMainStoryboard)
-      service.reloadConfiguration = {
-        try settings.reload(file: file, commandLine: commandLine, appMainStoryboard: storyboard)
-      }
-    }
+    service.reloadConfiguration = configurationReloader(settings)
     let server = ControlServer(path: options.controlSocket, logger: logger) {
       await service.handle($0)
     }

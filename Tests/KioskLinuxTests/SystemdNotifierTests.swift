@@ -121,6 +121,27 @@ struct SystemdNotifierTests {
     }
   }
 
+  @Test func aReloadSitsBetweenReloadingAndReady() async throws {
+    try await withSocket { socket in
+      let notifier = SystemdNotifier(logger: logger)
+      var ran = 0
+      notifier.reloading { ran += 1 }
+      #expect(ran == 1)
+      #expect(socket.received().isEmpty)  // not ready yet: nothing to say
+      notifier.ready(status: "showing DSI-1")
+      _ = socket.received()
+      var sentDuringReload: [String] = []
+      notifier.reloading { sentDuringReload = socket.received() }
+      let reloading = try #require(sentDuringReload.first)
+      #expect(reloading.hasPrefix("RELOADING=1\nMONOTONIC_USEC="))
+      let stamp = try #require(Int(reloading.split(separator: "=").last ?? ""))
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      #expect(abs(Int(now.tv_sec) - stamp / 1_000_000) <= 1)
+      #expect(socket.received() == ["READY=1"])
+    }
+  }
+
   @Test func watchdogPingsAtHalfTheIntervalUntilStopping() async throws {
     try await withSocket(watchdogMicroseconds: 100_000) { socket in
       let notifier = SystemdNotifier(logger: logger)

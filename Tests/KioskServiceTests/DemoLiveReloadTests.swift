@@ -75,6 +75,16 @@ struct DemoLiveReloadTests {
       blanked = try await request("status", at: socket, within: 5).contains("blanked: yes")
     }
     #expect(blanked)
+
+    // SIGHUP (`systemctl reload`) reloads as well: back to info, so no more debug lines.
+    try "[log]\nlevel = \"info\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    var hungUp = false
+    for _ in 0..<100 where !hungUp {
+      try await Task.sleep(for: .milliseconds(100))
+      hungUp = try String(contentsOf: log, encoding: .utf8).contains("SIGHUP: configuration")
+    }
+    _ = try await request("status", at: socket, within: 5)
     process.terminate()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
@@ -84,5 +94,8 @@ struct DemoLiveReloadTests {
     let reloaded = try #require(lines.firstIndex { $0.contains("configuration: applied") })
     #expect(!lines[..<reloaded].contains { $0.hasPrefix("<7>") })
     #expect(lines[reloaded...].contains("<7>kiosk: control: status requested"))
+    let hangUp = try #require(lines.firstIndex { $0.contains("SIGHUP: configuration") })
+    #expect(lines[hangUp] == "<5>kiosk: SIGHUP: configuration reloaded: 2 changes")
+    #expect(!lines[hangUp...].contains { $0.hasPrefix("<7>") })
   }
 }

@@ -75,6 +75,7 @@ struct ServiceInstallTests {
     #expect(
       directives(of: unit)["ExecStart"]
         == ["\(root)/usr/local/bin/kiosk-demo --config \(root)/etc/kiosk/kiosk.toml"])
+    #expect(directives(of: unit)["ExecReload"] == ["\(root)/usr/local/bin/kioskctl reload-config"])
     // The sample configuration is installed when the package has one, and an installed
     // one (the device's own) is never overwritten.
     let config = "\(root)/etc/kiosk/kiosk.toml"

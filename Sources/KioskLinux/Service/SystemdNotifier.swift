@@ -84,6 +84,20 @@ package final class SystemdNotifier {
     return interval
   }
 
+  /// Runs `reload` between RELOADING=1 and READY=1, so `systemctl reload` waits for it and
+  /// the unit shows "reloading" meanwhile. Before the service is ready it just runs
+  /// `reload` (a READY=1 now would come before the first frame).
+  package func reloading(_ reload: () -> Void) {
+    guard isReady else { return reload() }
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let microseconds = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1000
+    // MONOTONIC_USEC: what systemd ≥ 253 (Type=notify-reload) matches the reload by.
+    send("RELOADING=1\nMONOTONIC_USEC=\(microseconds)")
+    reload()
+    send("READY=1")
+  }
+
   /// Sends STOPPING=1 and stops the pings (the process is about to exit cleanly).
   package func stopping() {
     watchdogTimer?.cancel()
