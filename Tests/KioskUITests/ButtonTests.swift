@@ -105,6 +105,22 @@ struct ButtonTests {
     #expect(button.titleContent.drawCount == draws)
   }
 
+  @Test func aSystemButtonsShadeIsShownInPlace() throws {
+    let (app, button, _) = try makeApp(scale: 2)
+    let compositor = app.screen.compositor
+    let walks = compositor.treeWalks
+    let draws = button.titleContent.drawCount
+    app.touch(.began, at: Point(x: 100, y: 70))
+    #expect(button.isHighlighted)
+    app.runUntilIdle()
+    // Only the shade over the button's plate was repainted, without walking the layers.
+    #expect(compositor.lastDamage.extents == PixelRect(x: 100, y: 100, width: 200, height: 80))
+    app.touch(.ended, at: Point(x: 100, y: 70))
+    app.runUntilIdle()
+    #expect(compositor.treeWalks == walks)
+    #expect(button.titleContent.drawCount == draws)
+  }
+
   @Test func aDisabledButtonSendsNothingAndLooksDisabled() throws {
     let (app, button, log) = try makeApp()
     let target = ActionTarget()

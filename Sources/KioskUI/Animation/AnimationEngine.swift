@@ -167,8 +167,9 @@ enum AnimationEngine {
         layer.animations.remove(at: i).group.animationEnded(finished: true)
       }
       if state != layer.presented {
+        let kind = state.change(from: layer.presented, isLeaf: layer.sublayers.isEmpty)
         layer.presented = state
-        layer.markChanged(.geometry)
+        layer.markChanged(kind)
       }
       if layer.animations.isEmpty {
         layer.presented = layer.model

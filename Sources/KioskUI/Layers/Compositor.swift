@@ -5,8 +5,11 @@ struct DrawEntry {
   unowned(unsafe) let layer: Layer
   /// Layer coordinates (points) to the screen's logical pixels.
   var transform: AffineTransform
-  /// Opacity including all ancestors'.
+  /// Opacity including all ancestors' (0 for a hidden leaf, which keeps its entry so that
+  /// showing it again is an in-place change).
   var alpha: Double
+  /// The ancestors' opacity, for recomputing `alpha` when only the layer's own changes.
+  var inheritedAlpha: Double
   /// Where the layer's pixels may land (clipped by masking ancestors and the screen).
   var extent: PixelRect
   /// The part the layer paints opaquely, which hides everything behind it.
@@ -172,8 +175,10 @@ public final class Compositor {
       let entry = entries[layer.entryIndex]
       if changes.contains(.appearance) {
         damage.formUnion(entry.extent)
+        let alpha = layer.isHidden ? 0 : entry.inheritedAlpha * layer.presented.opacity
+        entries[layer.entryIndex].alpha = alpha
         entries[layer.entryIndex].opaqueRect = opaqueRect(
-          of: layer, transform: entry.transform, alpha: entry.alpha, clip: entry.extent)
+          of: layer, transform: entry.transform, alpha: alpha, clip: entry.extent)
       } else if changes.contains(.contents) {
         damageContents(of: layer, transform: entry.transform, extent: entry.extent)
       }
@@ -210,10 +215,15 @@ public final class Compositor {
     let changes = layer.changes
     layer.changes = []
     let dirty = inheritedDirty || changes.contains(.geometry)
-    let effectiveAlpha = alpha * state.opacity
-    if layer.isHidden || effectiveAlpha < 0.5 / 255 {
-      if dirty { retireHidden(layer) }
-      return
+    var effectiveAlpha = alpha * state.opacity
+    if layer.isHidden || effectiveAlpha < Self.invisibleAlpha {
+      // A hidden leaf keeps an entry (painting nothing), so that showing it again, or
+      // fading it in, is an in-place change rather than another walk.
+      guard layer.sublayers.isEmpty else {
+        if dirty { retireHidden(layer) }
+        return
+      }
+      effectiveAlpha = 0
     }
     var transform = AffineTransform(translationX: -state.bounds.midX, y: -state.bounds.midY)
       .concatenating(state.transform)
@@ -249,13 +259,17 @@ public final class Compositor {
     if !extent.isEmpty {
       entries.append(
         DrawEntry(
-          layer: layer, transform: transform, alpha: effectiveAlpha, extent: extent,
-          opaqueRect: opaque))
+          layer: layer, transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha,
+          extent: extent, opaqueRect: opaque))
     }
     for sublayer in layer.sublayers {
       walk(sublayer, parent: transform, alpha: effectiveAlpha, clip: clip, inheritedDirty: dirty)
     }
   }
+
+  /// Below this opacity a layer would change no pixel (half a step of 255), so it is not
+  /// painted.
+  static let invisibleAlpha = 0.5 / 255
 
   /// A hidden layer's subtree leaves the screen: damage where it was.
   private func retireHidden(_ layer: Layer) {
@@ -288,6 +302,10 @@ public final class Compositor {
     var index = entries.count - 1
     while index >= 0 {
       let entry = entries[index]
+      guard entry.alpha >= Self.invisibleAlpha else {
+        index -= 1
+        continue
+      }
       uncoveredPieces(of: damageBox(within: entry.extent))
       for piece in pieces { paintList.append(PaintPiece(entry: index, rect: piece)) }
       if !pieces.isEmpty && !entry.opaqueRect.isEmpty { opaqueRects.append(entry.opaqueRect) }

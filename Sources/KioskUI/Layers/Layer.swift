@@ -140,7 +140,7 @@ open class Layer {
       if !AnimationEngine.animate(self, \.opacity, from: presented.opacity, to: value) {
         presented.opacity = value
       }
-      markChanged(.geometry)
+      markChanged(visibilityChangeKind)
     }
   }
 
@@ -182,7 +182,7 @@ open class Layer {
   public var isHidden = false {
     didSet {
       guard oldValue != isHidden else { return }
-      markChanged(.geometry)
+      markChanged(visibilityChangeKind)
       // Backing stores released while hidden are drawn again before they show.
       if !isHidden, hostScreen != nil { queueReleasedDisplays() }
     }
@@ -361,6 +361,13 @@ open class Layer {
   }
 
   // MARK: Change tracking
+
+  /// How a change of opacity or visibility reaches the compositor: a leaf's only changes
+  /// its own pixels, which the compositor updates in place (a button's highlight shade, a
+  /// fading image); a layer with sublayers changes what all of them show.
+  var visibilityChangeKind: LayerChanges {
+    sublayers.isEmpty ? .appearance : .geometry
+  }
 
   func markChanged(_ kind: LayerChanges) {
     let first = changes.isEmpty

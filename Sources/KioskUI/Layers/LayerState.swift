@@ -15,13 +15,25 @@ struct LayerState: Equatable {
   var contentsStretch = Rect(x: 0, y: 0, width: 1, height: 1)
 }
 
+extension LayerState {
+  /// The kind of change from `old` to this state, for a layer with (`isLeaf` false) or
+  /// without sublayers: colour alone, or a leaf's opacity, changes pixels in place.
+  func change(from old: LayerState, isLeaf: Bool) -> LayerChanges {
+    guard bounds == old.bounds, position == old.position, transform == old.transform,
+      contentsStretch == old.contentsStretch, isLeaf || opacity == old.opacity
+    else { return .geometry }
+    return .appearance
+  }
+}
+
 /// What changed in a layer since the compositor last looked at it.
 struct LayerChanges: OptionSet {
   let rawValue: UInt8
-  /// Position, bounds, transform, masking or visibility: the layer and everything below it
-  /// may have moved on screen.
+  /// Position, bounds, transform, masking, or the visibility or opacity of a layer with
+  /// sublayers: the layer and everything below it may have moved on screen.
   static let geometry = LayerChanges(rawValue: 1 << 0)
-  /// Colour or opacity: the layer's own pixels changed in place.
+  /// Colour, or a leaf layer's opacity or visibility: the layer's own pixels changed in
+  /// place.
   static let appearance = LayerChanges(rawValue: 1 << 1)
   /// The backing store was redrawn (possibly only `contentsDamage`).
   static let contents = LayerChanges(rawValue: 1 << 2)
