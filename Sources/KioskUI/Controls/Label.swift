@@ -36,6 +36,10 @@ open class Label: View {
   }
 
   private var cachedLayout: TextLayout?
+  /// The last size `sizeThatFits` measured and the wrapping width it measured at (`nil`:
+  /// one unlimited line): layout passes ask again and again for text that has not changed,
+  /// and pango takes tens of microseconds per measurement.
+  private var measured: (wrapWidth: Double?, size: Size)?
   /// How many times the text was drawn and laid out (tests check that a button's
   /// highlight does neither).
   private(set) var drawCount = 0
@@ -49,6 +53,7 @@ open class Label: View {
 
   private func invalidateText() {
     cachedLayout = nil
+    measured = nil
     setNeedsDisplay()
   }
 
@@ -71,9 +76,13 @@ open class Label: View {
   /// The size the text needs within `size` (its width limits wrapping when lines may wrap).
   open override func sizeThatFits(_ size: Size) -> Size {
     guard let text, !text.isEmpty else { return .zero }
-    let wraps = numberOfLines != 1
-    let layout = makeLayout(text: text, width: wraps && size.width > 0 ? size.width : nil)
-    return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+    let wrapWidth = numberOfLines != 1 && size.width > 0 ? size.width : nil
+    if let measured, measured.wrapWidth == wrapWidth { return measured.size }
+    let layout = makeLayout(text: text, width: wrapWidth)
+    let fitting = Size(
+      width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+    measured = (wrapWidth, fitting)
+    return fitting
   }
 
   /// Draws the text centred vertically in the bounds, as UILabel does.
