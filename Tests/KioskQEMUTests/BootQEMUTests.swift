@@ -49,6 +49,11 @@ extension RealKernel {
       done | info
       journalctl -b -o short-monotonic --no-pager | grep -E "kiosk|osk-demo|seat" | head -30 | info
       loginctl list-sessions --no-legend 2>&1 | info
+      # pam_systemd moves the app into its session's scope: the unit's memory limits are
+      # then not the ones it runs under.
+      main=$(systemctl show -p MainPID --value kiosk.service)
+      echo "app's cgroup $(cut -d: -f3 /proc/$main/cgroup); kiosk.service" \
+        "$(systemctl show -p MemoryCurrent -p MemoryMax kiosk.service | tr '\n' ' ')" | info
       echo "BOOT INFO END"
       read -r go
       # A VT switch: away to tty2 (the seat is disabled), then back (enabled, repainted).
