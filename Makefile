@@ -65,8 +65,9 @@ test: test-deps
 	$(SWIFT) test --skip-build --skip RealKernel
 	$(SWIFT) test --skip-build --filter RealKernel
 
-# The kiosk service booting under systemd (PID 1) in QEMU: READY, the panel, a watchdog
-# restart, a clean stop. About 5 minutes under TCG, so not part of `make test`.
+# The kiosk service booting under systemd (PID 1) in QEMU: READY, the panel, a VT switch
+# and back, a watchdog restart, a clean stop. About 2½ minutes under TCG (READY 25 s after
+# systemd starts), so not part of `make test`.
 test-boot: test-deps
 	$(SWIFT) build --build-tests
 	KIOSK_BOOT_TEST=1 $(SWIFT) test --skip-build --filter BootQEMUTests
@@ -80,25 +81,28 @@ bench: deps
 SYSCONFDIR ?= /etc
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+# udev reads rules from /etc and /usr/lib, not /usr/local: the rule goes with the PAM stack.
+UDEVRULESDIR ?= $(SYSCONFDIR)/udev/rules.d
 BUILD_DIR ?= .build/release
 
 # The executables (kiosk-demo, kioskctl) into $(PREFIX)/bin, the demo's storyboard and its
 # images into $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them), the
-# systemd unit, its user (sysusers.d) and PAM stack, and /etc/kiosk/kiosk.toml (only if
+# systemd unit, its user (sysusers.d), PAM stack and udev rule (the DRM card as a systemd
+# device, which the unit waits for), and /etc/kiosk/kiosk.toml (only if
 # there is none: an installed configuration is the device's own and is kept).
 install: deps
 	$(SWIFT) build -c release --product kiosk-demo
 	$(SWIFT) build -c release --product kioskctl
 	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
 	@if [ -z "$(DESTDIR)" ]; then \
-		echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now kiosk"; \
+		echo "Installed. Next: systemd-sysusers && udevadm control --reload && udevadm trigger --subsystem-match=drm && systemctl daemon-reload && systemctl enable --now kiosk"; \
 	fi
 
 # What `install` copies, from binaries already built in $(BUILD_DIR) (the tests use it).
 install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo \
 		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/pam.d \
-		$(DESTDIR)$(SYSCONFDIR)/kiosk
+		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/kiosk
 	install -m 755 $(BUILD_DIR)/kiosk-demo $(BUILD_DIR)/kioskctl $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 config/kiosk-demo.storyboard.json $(DESTDIR)$(PREFIX)/share/kioskkit/
 	install -m 644 config/kiosk-demo/*.png $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo/
@@ -107,6 +111,7 @@ install-files:
 	chmod 644 $(DESTDIR)$(UNITDIR)/kiosk.service
 	install -m 644 systemd/kiosk.sysusers $(DESTDIR)$(SYSUSERSDIR)/kiosk.conf
 	install -m 644 systemd/kiosk.pam $(DESTDIR)$(SYSCONFDIR)/pam.d/kiosk
+	install -m 644 systemd/kiosk-drm.rules $(DESTDIR)$(UDEVRULESDIR)/70-kiosk-drm.rules
 	@if [ -f config/kiosk.toml ] && [ ! -e $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml ]; then \
 		echo "install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml"; \
 		install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml; \

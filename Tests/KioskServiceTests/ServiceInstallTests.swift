@@ -65,7 +65,7 @@ struct ServiceInstallTests {
       "usr/local/bin/kiosk-demo", "usr/local/bin/kioskctl",
       "usr/local/share/kioskkit/kiosk-demo.storyboard.json",
       "usr/local/lib/systemd/system/kiosk.service", "usr/local/lib/sysusers.d/kiosk.conf",
-      "etc/pam.d/kiosk",
+      "etc/pam.d/kiosk", "etc/udev/rules.d/70-kiosk-drm.rules",
     ] {
       #expect(files.fileExists(atPath: "\(root)/\(path)"), "\(path) is missing")
     }
@@ -84,6 +84,25 @@ struct ServiceInstallTests {
     try "# edited on the device\n".write(toFile: config, atomically: true, encoding: .utf8)
     _ = try install()
     #expect(try String(contentsOfFile: config, encoding: .utf8) == "# edited on the device\n")
+  }
+
+  /// The unit waits for `dev-dri-card0.device`, which systemd makes only for devices udev
+  /// tags `systemd`; its own rules do not tag DRM cards, so without the rule the wait ends
+  /// at the 90 s job timeout.
+  @Test func theInstalledUdevRuleMakesTheCardTheUnitWaitsForASystemdDevice() throws {
+    let root = try install()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let unit = try String(
+      contentsOfFile: "\(root)/usr/local/lib/systemd/system/kiosk.service", encoding: .utf8)
+    #expect(directives(of: unit)["Wants"]?.contains("dev-dri-card0.device") == true)
+    let rules = try String(
+      contentsOfFile: "\(root)/etc/udev/rules.d/70-kiosk-drm.rules", encoding: .utf8)
+    let tagging = rules.split(separator: "\n").filter { !$0.hasPrefix("#") }
+      .filter {
+        $0.contains(#"SUBSYSTEM=="drm""#) && $0.contains(#"KERNEL=="card[0-9]*""#)
+          && $0.contains(#"TAG+="systemd""#)
+      }
+    #expect(tagging.count == 1, "\(rules)")
   }
 
   @Test func theInstalledUnitPassesSystemdAnalyzeVerifyWithoutWarnings() throws {
