@@ -138,7 +138,8 @@ struct MemoryPressureSourceTests {
     defer { harness.source.stop() }
     let watcher = try #require(harness.source.eventsWatcher)
     #expect(
-      harness.log.lines.contains("info memory: watching memory.events of \(root.cgroupFolder)"))
+      harness.log.lines.contains(
+        "info memory: watching memory.events of \(root.cgroupFolder) (no memory limit set)"))
     #expect(harness.warnings.isEmpty)  // the count at start is no warning
 
     try root.writeMemoryEvents(high: 5)
@@ -154,6 +155,40 @@ struct MemoryPressureSourceTests {
     try root.writeMemoryEvents(high: 7)
     await waitUntil { harness.warnings.count == 2 }
     #expect(harness.warnings == [.cgroupHigh(5), .cgroupHigh(7)])
+  }
+
+  @Test func aSessionScopeIsWatchedThroughTheSliceWhoseLimitAppliesToIt() async throws {
+    // pam_systemd puts a PAMName= service in a session scope without limits of its own,
+    // under the user's slice, which has them; the kernel counts `high` there.
+    let scope = "/user.slice/user-995.slice/session-c1.scope"
+    let slice = "/user.slice/user-995.slice"
+    try root.write("0::\(scope)\n", to: "proc/self/cgroup")
+    try root.write("max\n", to: "sys/fs/cgroup\(scope)/memory.high")
+    try root.write("max\n", to: "sys/fs/cgroup\(scope)/memory.max")
+    try root.write("low 0\nhigh 0\n", to: "sys/fs/cgroup\(scope)/memory.events")
+    try root.write("max\n", to: "sys/fs/cgroup\(slice)/memory.high")
+    try root.write("402653184\n", to: "sys/fs/cgroup\(slice)/memory.max")
+    try root.write("low 0\nhigh 2\n", to: "sys/fs/cgroup\(slice)/memory.events")
+    try root.write("max\n", to: "sys/fs/cgroup/user.slice/memory.high")
+    let files = MemoryFiles(root: root.path)
+    #expect(files.limitingCgroup(from: scope)?.cgroup == slice)
+    #expect(files.limitingCgroup(from: scope)?.limit == "memory.max")
+    #expect(files.limitingCgroup(from: "/user.slice") == nil)
+
+    var configuration = root.configuration
+    configuration.minimumWarningInterval = 0
+    let harness = MemorySourceHarness(configuration)
+    harness.source.start()
+    defer { harness.source.stop() }
+    let sliceFolder = root.path + "/sys/fs/cgroup" + slice
+    #expect(harness.source.eventsWatcher?.path == sliceFolder + "/memory.events")
+    #expect(
+      harness.log.lines.contains(
+        "info memory: watching memory.events of \(sliceFolder): memory.max 384 MB"
+          + " (the limit over \(scope))"))
+    try root.write("low 0\nhigh 3\n", to: "sys/fs/cgroup\(slice)/memory.events")
+    await waitUntil { !harness.warnings.isEmpty }
+    #expect(harness.warnings == [.cgroupHigh(3)])
   }
 
   @Test func thePSIPollThreadReportsEachReadinessOnTheMainActor() async throws {

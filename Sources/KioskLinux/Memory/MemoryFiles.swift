@@ -37,6 +37,28 @@ struct MemoryFiles {
     cgroupFolders(for: cgroup).map { $0 + "/" + name }.first { access($0, F_OK) == 0 }
   }
 
+  /// The cgroup whose memory limit bounds the process: `cgroup` itself or the nearest
+  /// ancestor with a `memory.high` or `memory.max` other than `max`, with that limit's
+  /// name and value in bytes; nil when none has one. A service with `PAMName=` runs in a
+  /// logind session scope, which has no limit of its own, under the user's slice, which
+  /// may; the kernel counts `high` events in the memory.events of the cgroup whose limit
+  /// was crossed, not in those below it.
+  func limitingCgroup(from cgroup: String) -> (cgroup: String, limit: String, bytes: Int)? {
+    var components = cgroup.split(separator: "/")
+    while !components.isEmpty {
+      let candidate = "/" + components.joined(separator: "/")
+      for limit in ["memory.high", "memory.max"] {
+        if let file = cgroupFile(limit, of: candidate), let text = readText(file),
+          let bytes = text.split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) })
+        {
+          return (candidate, limit, bytes)
+        }
+      }
+      components.removeLast()
+    }
+    return nil
+  }
+
   /// The system-wide PSI file.
   var systemPressure: String { path("proc/pressure/memory") }
 

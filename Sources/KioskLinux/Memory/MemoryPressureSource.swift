@@ -145,8 +145,11 @@ public final class MemoryPressureSource {
       logger.info("memory: no memory.events (no cgroup v2)")
       return
     }
-    guard let path = files.cgroupFile("memory.events", of: cgroup) else {
-      logger.info("memory: no memory.events for cgroup \(cgroup) (no memory controller there)")
+    // The events of the cgroup whose limit applies (an ancestor's, for a session scope).
+    let limiting = files.limitingCgroup(from: cgroup)
+    let watched = limiting?.cgroup ?? cgroup
+    guard let path = files.cgroupFile("memory.events", of: watched) else {
+      logger.info("memory: no memory.events for cgroup \(watched) (no memory controller there)")
       return
     }
     do {
@@ -154,7 +157,14 @@ public final class MemoryPressureSource {
         self?.limiter.submit(.cgroupHigh(count))
       }
       let folder = String(path.dropLast("/memory.events".count))
-      logger.info("memory: watching memory.events of \(folder)")
+      if let limiting {
+        let megabytes = limiting.bytes / 1_048_576
+        let whose = limiting.cgroup == cgroup ? "" : " (the limit over \(cgroup))"
+        logger.info(
+          "memory: watching memory.events of \(folder): \(limiting.limit) \(megabytes) MB\(whose)")
+      } else {
+        logger.info("memory: watching memory.events of \(folder) (no memory limit set)")
+      }
     } catch {
       logger.info("memory: cannot watch \(path): \(error)")
     }
