@@ -2,7 +2,8 @@ import KioskGraphics
 
 /// A controller whose view is a table, like UIKit's `UITableViewController`: it makes the
 /// table (the controller is its data source and delegate), clears the selection when it
-/// appears again (coming back from a detail screen), and forwards editing.
+/// appears again (coming back from a detail screen), and turns the table's editing on and
+/// off with its own (`setEditing(_:animated:)`, `editButtonItem`).
 ///
 /// Override the data source and delegate methods you need; the defaults describe an empty
 /// table.
@@ -67,11 +68,19 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     view = makeTable()
   }
 
+  /// A table made again after a memory warning takes on the controller's editing mode.
   private func makeTable() -> TableView {
     let table = TableView(frame: Rect(origin: .zero, size: Screen.main.bounds.size), style: style)
     table.dataSource = self
     table.delegate = self
+    table.setEditing(isEditing, animated: false)
     return table
+  }
+
+  /// Turns editing mode on or off, and the table's with it (its delete controls).
+  open override func setEditing(_ editing: Bool, animated: Bool) {
+    super.setEditing(editing, animated: animated)
+    if isViewLoaded { tableView.setEditing(editing, animated: animated) }
   }
 
   /// Deselects the selected rows when `clearsSelectionOnViewWillAppear` is on. Call

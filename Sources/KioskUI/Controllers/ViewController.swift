@@ -50,6 +50,18 @@ open class ViewController: Responder {
   var traitState = TraitState()
   /// The storyboard scene this controller was made from, if any.
   var storyboardOrigin: StoryboardOrigin?
+  /// Whether the controller is in editing mode (`isEditing`).
+  var editingState = false
+  /// The Edit/Done item, once asked for.
+  var editButtonItemStorage: BarButtonItem?
+
+  /// Turns editing mode on or off and makes `editButtonItem` say "Done" or "Edit".
+  /// Override it to make the content follow (call `super`); `TableViewController` turns
+  /// its table's editing on and off.
+  open func setEditing(_ editing: Bool, animated: Bool) {
+    editingState = editing
+    updateEditButtonItem()
+  }
 
   /// How this controller covers the screen when it is presented: `.fullScreen` (the
   /// default) replaces what is under it, the `over` styles and the sheets leave it in

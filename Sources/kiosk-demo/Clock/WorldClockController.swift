@@ -20,29 +20,15 @@ final class WorldClockController: TableViewController, StoryboardInstantiable {
     City(name: "Sydney", offset: 10), City(name: "Honolulu", offset: -10),
   ]
 
-  /// Whether rows can be deleted: the controller's state, which a table loaded again (a
-  /// memory warning released the old one) takes on.
-  private var isEditingCities = false
-
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(ValueCell.self, forCellReuseIdentifier: "city")
     tableView.rowHeight = 56
-    tableView.setEditing(isEditingCities, animated: false)
-    showEditButton()
+    // Edit turns on deletion of rows and becomes Done, which turns it off. The mode is the
+    // controller's, so a table made again after a memory warning takes it on.
+    navigationItem.leftBarButtonItem = editButtonItem
     navigationItem.rightBarButtonItem = BarButtonItem(
       barButtonSystemItem: .add, target: self, action: { $0.chooseCity() })
-  }
-
-  /// Edit turns on deletion of rows (and becomes Done, which turns it off).
-  private func showEditButton() {
-    navigationItem.leftBarButtonItem = BarButtonItem(
-      barButtonSystemItem: isEditingCities ? .done : .edit, target: self,
-      action: { list in
-        list.isEditingCities.toggle()
-        list.tableView.setEditing(list.isEditingCities, animated: true)
-        list.showEditButton()
-      })
   }
 
   /// "+": pushes the list of cities to add.
