@@ -20,8 +20,10 @@ DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfont
 	fonts-dejavu-core fonts-noto-cjk
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
-# (systemd: systemd-analyze, which checks the installed kiosk.service.)
-DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd
+# (systemd: systemd-analyze, which checks the installed kiosk.service; seatd: the seat
+# manager libseat's other backend talks to, for the VT switch test without logind.)
+DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
+	seatd
 
 .PHONY: all deps test-deps install-packages build demo test test-boot bench install install-files format \
 	lint clean

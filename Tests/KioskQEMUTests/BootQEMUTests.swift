@@ -137,6 +137,8 @@ extension RealKernel {
               systemd-ask-password-console.path; do
             ln -sf /dev/null $unit
           done
+          # seatd (installed for SeatdQEMUTests) would win over logind; this test is logind's.
+          ln -sf /dev/null seatd.service
           ln -sf /dev/null serial-getty@ttyS0.service
           ln -sf /dev/null console-getty.service
           ln -sf /usr/local/lib/systemd/system/kiosk.service multi-user.target.wants/kiosk.service
