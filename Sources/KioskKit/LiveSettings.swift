@@ -40,10 +40,8 @@ final class LiveSettings {
       file: file, commandLine: commandLine, appMainStoryboard: appMainStoryboard,
       running: options)
     apply(reload)
-    return reload.changes.map { change in
-      let shown = { (value: String) in value.isEmpty ? "(not set)" : value }
-      return "\(change.key): \(shown(change.oldValue)) -> \(shown(change.newValue))"
-        + (change.isLive ? " (applied)" : " (at the next restart)")
+    return reload.changes.map {
+      $0.valueChange + ($0.isLive ? " (applied)" : " (at the next restart)")
     }
   }
 

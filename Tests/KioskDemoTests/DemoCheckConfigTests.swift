@@ -10,8 +10,7 @@ struct DemoCheckConfigTests {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   /// The demo, next to the test bundle among the build products.
-  static let demo = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("kiosk-demo")
+  static let demo = builtExecutable("kiosk-demo")
 
   /// Runs the demo; returns its exit status, standard output and standard error.
   private func run(

@@ -7,10 +7,7 @@ import Testing
 @MainActor
 struct DemoAndRuntimeTests {
   /// The kiosk-demo executable built next to this test bundle.
-  private var demo: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("kiosk-demo")
-  }
+  private let demo = builtExecutable("kiosk-demo")
 
   private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
     status: Int32, output: String
@@ -18,8 +15,7 @@ struct DemoAndRuntimeTests {
     let process = Process()
     process.executableURL = demo
     process.arguments = arguments
-    process.environment = childEnvironment()
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = childEnvironment().merging(environment) { $1 }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

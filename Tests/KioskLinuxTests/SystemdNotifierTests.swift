@@ -1,48 +1,10 @@
 import Foundation
 import Glibc
+import KioskTesting
 import Logging
 import Testing
 
 @testable import KioskLinux
-
-/// A datagram socket standing in for systemd's `NOTIFY_SOCKET`.
-final class FakeNotifySocket {
-  let path: String
-  private let fd: Int32
-
-  init() throws {
-    path = NSTemporaryDirectory() + "kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw SystemCallError(call: "socket", code: errno) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard bound == 0 else { throw SystemCallError(call: "bind", code: errno, context: path) }
-  }
-
-  deinit {
-    close(fd)
-    unlink(path)
-  }
-
-  /// The datagrams waiting, without blocking.
-  func received() -> [String] {
-    var messages: [String] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-      guard count > 0 else { return messages }
-      messages.append(String(decoding: buffer.prefix(count), as: UTF8.self))
-    }
-  }
-}
 
 /// Frames an output has presented, as the notifier reads them.
 @MainActor
@@ -59,9 +21,9 @@ struct SystemdNotifierTests {
 
   /// Runs `body` with `NOTIFY_SOCKET` (and `WATCHDOG_USEC`, if given) set.
   private func withSocket(
-    watchdogMicroseconds: Int? = nil, _ body: (FakeNotifySocket) async throws -> Void
+    watchdogMicroseconds: Int? = nil, _ body: (NotifySocket) async throws -> Void
   ) async throws {
-    let socket = try FakeNotifySocket()
+    let socket = try NotifySocket()
     setenv("NOTIFY_SOCKET", socket.path, 1)
     unsetenv("WATCHDOG_PID")
     if let watchdogMicroseconds {
@@ -192,7 +154,7 @@ struct SystemdNotifierTests {
   }
 
   @Test func nothingIsSentWithoutNotifySocket() async throws {
-    let socket = try FakeNotifySocket()
+    let socket = try NotifySocket()
     unsetenv("NOTIFY_SOCKET")
     let notifier = SystemdNotifier(logger: logger)
     #expect(!notifier.isListening)

@@ -6,11 +6,6 @@ import Testing
 /// `reload-config` after the file changed switches the log level and the blanking timeout
 /// of the running process.
 struct DemoLiveReloadTests {
-  private var demo: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("kiosk-demo")
-  }
-
   /// The reply to `line`, once the socket answers (the demo takes a moment to start).
   private func request(_ line: String, at path: String, within seconds: Double) async throws
     -> String
@@ -26,27 +21,18 @@ struct DemoLiveReloadTests {
   }
 
   @Test func reloadConfigChangesTheRunningProcess() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "kiosk-reload-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("kiosk.toml").path
+    let config = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiosk-reload-\(UUID().uuidString).toml").path
+    defer { try? FileManager.default.removeItem(atPath: config) }
     try "[log]\nlevel = \"info\"\n".write(toFile: config, atomically: true, encoding: .utf8)
     let socket = temporarySocketPath()
-    let log = folder.appendingPathComponent("stderr.log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    let process = Process()
-    process.executableURL = demo
-    process.arguments = [
-      "--backend", "virtual", "--realtime", "--size", "320x240", "--scale", "1",
-      "--duration", "60", "--log-format", "journal", "--config", config,
-      "--control-socket", socket,
-    ]
-    process.environment = childEnvironment()
-    process.standardError = try FileHandle(forWritingTo: log)
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let demo = try LoggedProcess(
+      builtExecutable("kiosk-demo"),
+      arguments: [
+        "--backend", "virtual", "--realtime", "--size", "320x240", "--scale", "1",
+        "--duration", "60", "--log-format", "journal", "--config", config,
+        "--control-socket", socket,
+      ])
 
     #expect(try await request("status", at: socket, within: 30).contains("blanked: no"))
     try """
@@ -78,19 +64,17 @@ struct DemoLiveReloadTests {
 
     // SIGHUP (`systemctl reload`) reloads as well: back to info, so no more debug lines.
     try "[log]\nlevel = \"info\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-    kill(process.processIdentifier, SIGHUP)
+    kill(demo.process.processIdentifier, SIGHUP)
     var hungUp = false
     for _ in 0..<100 where !hungUp {
       try await Task.sleep(for: .milliseconds(100))
-      hungUp = try String(contentsOf: log, encoding: .utf8).contains("SIGHUP: configuration")
+      hungUp = try demo.logText().contains("SIGHUP: configuration")
     }
     _ = try await request("status", at: socket, within: 5)
-    process.terminate()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(demo.terminate() == 0)
 
     // Debug lines (`<7>`) only after the reload: the first status request was not logged.
-    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    let lines = try demo.logLines()
     let reloaded = try #require(lines.firstIndex { $0.contains("configuration: applied") })
     #expect(!lines[..<reloaded].contains { $0.hasPrefix("<7>") })
     #expect(lines[reloaded...].contains("<7>kiosk: control: status requested"))

@@ -34,8 +34,7 @@ extension ControlSuites {
     private func kioskctl(_ arguments: [String]) async throws -> (
       status: Int32, output: String, errors: String
     ) {
-      let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("kioskctl")
+      let executable = builtExecutable("kioskctl")
       return try await withCheckedThrowingContinuation { continuation in
         Thread {
           let process = Process()

@@ -8,15 +8,18 @@ import Testing
 /// colour, opacity and visibility. Each result must equal a full repaint of the same scene.
 @MainActor
 struct CompositorInPlaceTests {
-  /// A white window with a half-transparent grey card holding a red leaf.
-  private func makeScene() throws -> (TestApplication, card: View, leaf: View) {
+  /// A white window with a half-transparent grey card holding a red leaf, hidden unless
+  /// `leafShown`.
+  private func makeScene(leafShown: Bool = false) throws
+    -> (TestApplication, card: View, leaf: View)
+  {
     let app = try TestApplication(pointSize: Size(width: 100, height: 80), scale: 2)
     let card = View(frame: Rect(x: 10, y: 10, width: 60, height: 40))
     card.backgroundColor = .gray
     card.alpha = 0.5
     let leaf = View(frame: Rect(x: 10, y: 10, width: 20, height: 10))
     leaf.backgroundColor = .red
-    leaf.isHidden = true
+    leaf.isHidden = !leafShown
     card.addSubview(leaf)
     app.window.addSubview(card)
     app.runUntilIdle()
@@ -58,9 +61,7 @@ struct CompositorInPlaceTests {
   }
 
   @Test func aLeafsOpacityChangesInPlaceAndAnimatesWithoutWalks() throws {
-    let (app, _, leaf) = try makeScene()
-    leaf.isHidden = false
-    app.runUntilIdle()
+    let (app, _, leaf) = try makeScene(leafShown: true)
     let compositor = app.screen.compositor
     let walks = compositor.treeWalks
     leaf.alpha = 0
@@ -75,9 +76,7 @@ struct CompositorInPlaceTests {
   }
 
   @Test func aLayerWithSublayersStillWalks() throws {
-    let (app, card, leaf) = try makeScene()
-    leaf.isHidden = false
-    app.runUntilIdle()
+    let (app, card, _) = try makeScene(leafShown: true)
     let compositor = app.screen.compositor
     let walks = compositor.treeWalks
     card.isHidden = true

@@ -49,9 +49,13 @@ public struct ConfigurationChange: Sendable, Equatable, CustomStringConvertible 
 
   /// `display.blank-after: 60 -> 120 (live)`.
   public var description: String {
+    valueChange + (isLive ? " (live)" : " (needs a restart)")
+  }
+
+  /// `display.blank-after: 60 -> 120`; a value not set reads `(not set)`.
+  public var valueChange: String {
     let shown = { (value: String) in value.isEmpty ? "(not set)" : value }
     return "\(key): \(shown(oldValue)) -> \(shown(newValue))"
-      + (isLive ? " (live)" : " (needs a restart)")
   }
 }
 
