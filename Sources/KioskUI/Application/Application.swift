@@ -68,6 +68,24 @@ public final class Application: Responder {
     blankingHandler?(blanked)
   }
 
+  /// How typing behaves: when the on-screen keyboard shows, its languages, key repeat. The
+  /// runtime sets it from the `[input]` configuration.
+  public var keyboardSettings = KeyboardSettings() {
+    didSet { if oldValue != keyboardSettings { keyboardSettingsDidChange?() } }
+  }
+
+  /// Whether a hardware keyboard is attached: the input backend sets it as keyboards come
+  /// and go. With `input.on-screen-keyboard = auto` the on-screen keyboard shows only while
+  /// none is.
+  public var isHardwareKeyboardAttached = false {
+    didSet {
+      if oldValue != isHardwareKeyboardAttached { keyboardSettingsDidChange?() }
+    }
+  }
+
+  /// The text input system's hook for changes of the two properties above.
+  var keyboardSettingsDidChange: (@MainActor () -> Void)?
+
   private let touchRouter = TouchRouter()
 
   /// Delivers one input frame of touch changes on `screen` (in screen points): input
