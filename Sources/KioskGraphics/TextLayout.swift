@@ -74,7 +74,7 @@ public final class TextLayout {
   public private(set) var isTruncated = false
 
   private let context: OpaquePointer?
-  private let layout: OpaquePointer?
+  let layout: OpaquePointer?
   /// The part of the layout that may be drawn, in layout coordinates; `nil` for all of it.
   private var clip: Rect?
 

@@ -83,6 +83,9 @@ public final class Application: Responder {
     }
   }
 
+  /// The text input system (Text/TextInputSystem.swift), made on first use.
+  var textInputStorage: AnyObject?
+
   /// The text input system's hook for changes of the two properties above.
   var keyboardSettingsDidChange: (@MainActor () -> Void)?
 

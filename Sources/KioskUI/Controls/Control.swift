@@ -68,6 +68,16 @@ open class Control: View {
     public static let valueChanged = Event(rawValue: 1 << 12)
     /// The control's main action: a button's tap, a switch's or slider's change.
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    /// A text field began editing (it became first responder).
+    public static let editingDidBegin = Event(rawValue: 1 << 16)
+    /// The person changed a text field's text.
+    public static let editingChanged = Event(rawValue: 1 << 17)
+    /// A text field ended editing.
+    public static let editingDidEnd = Event(rawValue: 1 << 18)
+    /// Return was tapped in a text field; an action registered for it ends editing.
+    public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+    /// Every editing event.
+    public static let allEditingEvents = Event(rawValue: 0x000f_0000)
     /// Every touch event.
     public static let allTouchEvents = Event(rawValue: 0x0fff)
     /// Every event.

@@ -1,0 +1,43 @@
+import KioskGraphics
+
+/// The blinking caret of a text field or text view: a thin view in the tint colour, so a
+/// blink damages only its own rectangle. It blinks only while its field is being edited;
+/// nothing is scheduled otherwise.
+@MainActor
+final class CaretView: View {
+  /// How long the caret stays on and off, in seconds.
+  static let blinkInterval = 0.5
+  private var blinkTimer: ScheduledAction?
+
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    isUserInteractionEnabled = false
+    isHidden = true
+  }
+
+  /// Shows the caret steadily, then blinking from `blinkInterval` later: a caret that has
+  /// just moved is always visible.
+  func startBlinking() {
+    blinkTimer?.cancel()
+    isHidden = false
+    blinkTimer = ScheduledAction.after(Self.blinkInterval, repeating: Self.blinkInterval) {
+      [weak self] in
+      guard let self else { return }
+      self.isHidden.toggle()
+    }
+  }
+
+  /// Hides the caret and stops its timer.
+  func stopBlinking() {
+    blinkTimer?.cancel()
+    blinkTimer = nil
+    isHidden = true
+  }
+
+  /// Whether the blink timer is running (tests check that an idle field schedules nothing).
+  var isBlinking: Bool { blinkTimer != nil }
+
+  isolated deinit {
+    blinkTimer?.cancel()
+  }
+}

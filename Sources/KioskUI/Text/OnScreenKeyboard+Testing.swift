@@ -1,0 +1,73 @@
+import KioskGraphics
+
+/// The keys of the on-screen keyboard that type no letter, for scripts that tap them.
+public enum OnScreenKey: Sendable, Equatable {
+  case shift
+  case backspace
+  case space
+  case returnKey
+  case language
+  case hide
+  /// The key that switches to numbers and symbols ("123") or back to letters ("ABC").
+  case planeSwitch
+}
+
+/// What KioskTesting needs to find keys on the keyboard.
+@MainActor
+package enum OnScreenKeyboardProbe {
+  /// The keyboard's frame in screen points while it is shown.
+  package static var frame: Rect? {
+    let system = TextInputSystem.shared
+    return system.isKeyboardVisible ? system.keyboardFrame : nil
+  }
+
+  /// The current language of the keyboard.
+  package static var language: String { TextInputSystem.shared.language }
+
+  /// The current candidates of the input method.
+  package static var candidates: [String] { TextInputSystem.shared.composition.candidates }
+
+  /// The centre, in screen points, of the key that types `text` as shown now.
+  package static func center(ofKeyTyping text: String) -> Point? {
+    guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil
+    else { return nil }
+    let shown = view.keyViews.first { $0.isCharacter && $0.title == text }
+    guard let shown else { return nil }
+    return screenPoint(shown.frame.center, in: view)
+  }
+
+  /// The centre of a function key in screen points.
+  package static func center(of key: OnScreenKey) -> Point? {
+    guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil
+    else { return nil }
+    let match = view.keyViews.first { keyView in
+      switch (key, keyView.spec.role) {
+      case (.shift, .shift), (.backspace, .backspace), (.space, .space),
+        (.returnKey, .returnKey), (.language, .language), (.hide, .hide):
+        return true
+      case (.planeSwitch, .plane(let target, _)):
+        return target == .symbols || target == .letters
+      default: return false
+      }
+    }
+    guard let match else { return nil }
+    return screenPoint(match.frame.center, in: view)
+  }
+
+  /// The centre of candidate `index` in the candidate bar, in screen points.
+  package static func center(ofCandidate index: Int) -> Point? {
+    guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil,
+      view.showsCandidateBar
+    else { return nil }
+    guard let cell = view.candidateBar.cells.first(where: { $0.index == index }) else {
+      return nil
+    }
+    return screenPoint(view.candidateBar.convert(cell.frame.center, to: view), in: view)
+  }
+
+  private static func screenPoint(_ point: Point, in view: OnScreenKeyboardView) -> Point {
+    guard let window = view.window else { return point }
+    let inWindow = view.convert(point, to: window)
+    return inWindow.offsetBy(dx: window.frame.minX, dy: window.frame.minY)
+  }
+}

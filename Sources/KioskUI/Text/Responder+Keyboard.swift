@@ -1,0 +1,101 @@
+import Foundation
+import KioskGraphics
+
+/// The keyboard notifications, as UIKit posts them on `UIResponder`: `userInfo` holds the
+/// keyboard's frame before and after (`Rect`, screen points), the animation's duration
+/// (`Double`, seconds) and curve (`AnimationCurve`).
+///
+/// ```swift
+/// NotificationCenter.default.addObserver(
+///   forName: Responder.keyboardWillShowNotification, object: nil, queue: nil
+/// ) { note in
+///   let frame = note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? Rect
+/// }
+/// ```
+extension Responder {
+  /// The keyboard is about to slide in.
+  nonisolated public static let keyboardWillShowNotification = Notification.Name(
+    "KioskKit.keyboardWillShow")
+  /// The keyboard is in place.
+  nonisolated public static let keyboardDidShowNotification = Notification.Name(
+    "KioskKit.keyboardDidShow")
+  /// The keyboard is about to slide out.
+  nonisolated public static let keyboardWillHideNotification = Notification.Name(
+    "KioskKit.keyboardWillHide")
+  /// The keyboard is gone.
+  nonisolated public static let keyboardDidHideNotification = Notification.Name(
+    "KioskKit.keyboardDidHide")
+  /// The keyboard's frame is about to change while it is shown (a candidate bar, rotation).
+  nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name(
+    "KioskKit.keyboardWillChangeFrame")
+  /// The keyboard's frame changed while it is shown.
+  nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name(
+    "KioskKit.keyboardDidChangeFrame")
+
+  /// The keyboard's frame when the change starts (`Rect`, screen points).
+  nonisolated public static let keyboardFrameBeginUserInfoKey = "KioskKit.keyboardFrameBegin"
+  /// The keyboard's frame when the change ends (`Rect`, screen points).
+  nonisolated public static let keyboardFrameEndUserInfoKey = "KioskKit.keyboardFrameEnd"
+  /// The animation's duration (`Double`, seconds; 0 when not animated).
+  nonisolated public static let keyboardAnimationDurationUserInfoKey =
+    "KioskKit.keyboardAnimationDuration"
+  /// The animation's curve (`AnimationCurve`).
+  nonisolated public static let keyboardAnimationCurveUserInfoKey =
+    "KioskKit.keyboardAnimationCurve"
+  /// Whether the keyboard belongs to this app (`Bool`; always true in KioskKit).
+  nonisolated public static let keyboardIsLocalUserInfoKey = "KioskKit.keyboardIsLocal"
+}
+
+/// The part of a view the keyboard covers, as UIKit's `keyboardLayoutGuide`: lay out
+/// against `layoutFrame.minY` to keep content above the keyboard.
+public struct KeyboardLayoutGuide: Sendable, Equatable {
+  /// The keyboard's frame in the view's coordinates, clipped to the view; while the keyboard
+  /// is hidden, an empty rectangle along the view's bottom edge.
+  public var layoutFrame: Rect
+}
+
+extension View {
+  /// Where the keyboard is over this view. A view that reads it in `layoutSubviews()` is
+  /// laid out again whenever the keyboard shows, hides or changes size (inside the
+  /// keyboard's animation).
+  ///
+  /// ```swift
+  /// override func layoutSubviews() {
+  ///   super.layoutSubviews()
+  ///   sendButton.frame.origin.y = keyboardLayoutGuide.layoutFrame.minY - 56
+  /// }
+  /// ```
+  public var keyboardLayoutGuide: KeyboardLayoutGuide {
+    let system = TextInputSystem.shared
+    system.noteLayoutGuideUse(by: self)
+    let bottom = Rect(x: bounds.minX, y: bounds.maxY, width: bounds.width, height: 0)
+    guard system.isKeyboardVisible, let window else {
+      return KeyboardLayoutGuide(layoutFrame: bottom)
+    }
+    let keyboard = system.keyboardFrame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+    let local = convert(keyboard, from: window)
+    let top = min(max(local.minY, bounds.minY), bounds.maxY)
+    return KeyboardLayoutGuide(
+      layoutFrame: Rect(x: bounds.minX, y: top, width: bounds.width, height: bounds.maxY - top))
+  }
+
+  /// Ends editing in this view or a view inside it: asks the first responder there to
+  /// resign; with `force`, it resigns whatever its delegate says. Returns whether no view
+  /// inside is first responder any more.
+  @discardableResult
+  public func endEditing(_ force: Bool) -> Bool {
+    guard let window, let responder = window.firstResponder else { return true }
+    let view = (responder as? View) ?? (responder as? ViewController)?.viewIfLoaded
+    guard let view, view === self || view.isDescendant(of: self) else { return true }
+    if responder.resignFirstResponder() { return true }
+    guard force else { return false }
+    if let field = responder as? TextField {
+      TextInputSystem.shared.inputWillEndEditing(field)
+      responder.clearFirstResponder()
+      field.finishEditing()
+    } else {
+      responder.clearFirstResponder()
+    }
+    return true
+  }
+}

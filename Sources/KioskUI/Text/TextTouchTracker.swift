@@ -1,0 +1,189 @@
+import KioskGraphics
+
+/// What a finger does on a text field: a tap begins editing and places the caret, a drag
+/// or a long press moves the caret, a double tap selects a word, a selection handle
+/// extends the selection, a tap on the caret or a long press shows the edit menu.
+@MainActor
+final class TextTouchTracker {
+  private enum Drag { case none, caret, startHandle, endHandle }
+  private var start = Point.zero
+  private var drag = Drag.none
+  private var moved = false
+  private var didLongPress = false
+  private var wasEditing = false
+  private var onClearButton = false
+  private var longPressTimer: ScheduledAction?
+
+  /// How long a finger rests before it is a long press, in seconds.
+  static let longPressDuration = 0.5
+  /// How far (points) a finger moves before a tap becomes a drag.
+  static let dragDistance = 8.0
+
+  func reset() {
+    longPressTimer?.cancel()
+    longPressTimer = nil
+    drag = .none
+    moved = false
+    didLongPress = false
+    onClearButton = false
+  }
+
+  func begin(_ touch: Touch, in field: TextField) {
+    reset()
+    start = touch.location(in: field)
+    wasEditing = field.isEditing
+    if !field.clearButton.isHidden, field.clearButton.frame.contains(start) {
+      onClearButton = true
+      return
+    }
+    if field.isEditing {
+      for handle in field.selectionHandles where !handle.isHidden {
+        if handle.frame.insetBy(dx: -12, dy: -12).contains(start) {
+          drag = handle.isStart ? .startHandle : .endHandle
+          EditMenu.shared.hide(for: field)
+          return
+        }
+      }
+    }
+    longPressTimer = ScheduledAction.after(Self.longPressDuration) { [weak self, weak field] in
+      guard let self, let field, field.isEditing, !self.moved else { return }
+      self.didLongPress = true
+      self.drag = .caret
+      self.placeCaret(at: self.start, in: field)
+    }
+  }
+
+  func move(_ touch: Touch, in field: TextField) {
+    let point = touch.location(in: field)
+    if !moved, point.distance(to: start) > Self.dragDistance {
+      moved = true
+      if drag == .none, field.isEditing, !onClearButton { drag = .caret }
+    }
+    switch drag {
+    case .none: return
+    case .caret:
+      EditMenu.shared.hide(for: field)
+      placeCaret(at: point, in: field)
+    case .startHandle, .endHandle:
+      let offset = field.offset(closestTo: point)
+      let selection = field.editor.selection
+      if drag == .startHandle {
+        field.editor.setSelection(
+          min(offset, selection.upperBound - 1)..<selection.upperBound)
+      } else {
+        field.editor.setSelection(
+          selection.lowerBound..<max(offset, selection.lowerBound + 1))
+      }
+    }
+  }
+
+  func end(_ touch: Touch?, in field: TextField) {
+    longPressTimer?.cancel()
+    longPressTimer = nil
+    defer { reset() }
+    let point = touch?.location(in: field) ?? start
+    if onClearButton {
+      if field.clearButton.frame.insetBy(dx: -10, dy: -10).contains(point) {
+        field.clearButtonTapped()
+      }
+      return
+    }
+    switch drag {
+    case .startHandle, .endHandle:
+      EditMenu.shared.show(for: field)
+      return
+    case .caret:
+      if didLongPress { EditMenu.shared.show(for: field) }
+      return
+    case .none: break
+    }
+    guard field.bounds.contains(point) else { return }
+    if !field.isEditing {
+      guard field.becomeFirstResponder() else { return }
+      placeCaret(at: point, in: field)
+      return
+    }
+    if (touch?.tapCount ?? 1) >= 2 {
+      field.editor.selectWord(at: field.offset(closestTo: point))
+      EditMenu.shared.show(for: field)
+      return
+    }
+    let offset = field.offset(closestTo: point)
+    let selection = field.editor.selection
+    if wasEditing, selection.isEmpty, offset == selection.lowerBound {
+      EditMenu.shared.toggle(for: field)
+    } else {
+      EditMenu.shared.hide(for: field)
+      field.editor.setSelection(offset..<offset)
+    }
+  }
+
+  private func placeCaret(at point: Point, in field: TextField) {
+    let offset = field.offset(closestTo: point)
+    field.editor.setSelection(offset..<offset)
+  }
+}
+
+/// One of the two handles at the ends of a selection: a stem as tall as the line with a
+/// knob above (the start) or below (the end).
+@MainActor
+final class SelectionHandleView: View {
+  let isStart: Bool
+  var color: Color = .systemBlue {
+    didSet { if oldValue != color { setNeedsDisplay() } }
+  }
+  static let knob = 8.0
+
+  init(isStart: Bool) {
+    self.isStart = isStart
+    super.init(frame: .zero)
+    isUserInteractionEnabled = false
+    contentMode = .redraw
+  }
+
+  /// Puts the handle on the caret rectangle `caret` (field coordinates), kept in `bounds`.
+  func place(caret: Rect, in bounds: Rect) {
+    let knob = Self.knob
+    var top = caret.minY - (isStart ? knob : 0)
+    let height = caret.height + knob
+    top = min(max(top, bounds.minY), max(bounds.maxY - height, bounds.minY))
+    frame = Rect(x: caret.midX - knob / 2, y: top, width: knob, height: min(height, bounds.height))
+    setNeedsDisplay()
+  }
+
+  override func draw(_ rect: Rect) {
+    guard let context = GraphicsContext.current else { return }
+    let knob = Self.knob
+    context.setFillColor(color)
+    context.fill(Rect(x: knob / 2 - 1, y: 0, width: 2, height: bounds.height))
+    let knobY = isStart ? 0 : bounds.height - knob
+    context.fillEllipse(in: Rect(x: 0, y: knobY, width: knob, height: knob))
+  }
+}
+
+/// The clear button of a text field: a grey circle with a white ×.
+@MainActor
+final class ClearButtonView: View {
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    contentMode = .redraw
+  }
+
+  override func draw(_ rect: Rect) {
+    guard let context = GraphicsContext.current else { return }
+    let side = min(bounds.width, bounds.height) * 0.6
+    let circle = Rect(
+      x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side)
+    context.setFillColor(Color(hex: 0xc7c7cc))
+    context.fillEllipse(in: circle)
+    context.setStrokeColor(.white)
+    context.setLineWidth(1.6)
+    let arm = side * 0.2
+    context.beginPath()
+    context.move(to: Point(x: circle.midX - arm, y: circle.midY - arm))
+    context.addLine(to: Point(x: circle.midX + arm, y: circle.midY + arm))
+    context.move(to: Point(x: circle.midX + arm, y: circle.midY - arm))
+    context.addLine(to: Point(x: circle.midX - arm, y: circle.midY + arm))
+    context.strokePath()
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import KioskGraphics
+import KioskTesting
+import Testing
+
+@testable import KioskUI
+
+/// A scripted input method: "ni" + "hao" → candidates, for the keyboard's plumbing (the
+/// librime one has its own tests).
+@MainActor
+final class FakePinyin: InputMethod {
+  let language = "zh-pinyin"
+  let displayName = "拼音"
+  private var letters = ""
+
+  private var composition: InputMethodComposition {
+    let candidates = letters == "nihao" ? ["你好", "拟好"] : letters.isEmpty ? [] : ["你"]
+    return InputMethodComposition(
+      preedit: letters, caret: letters.count, candidates: candidates, isLastPage: true)
+  }
+
+  func handle(_ key: InputMethodKey) -> InputMethodResult {
+    switch key {
+    case .text(let text):
+      guard text.allSatisfy(\.isLetter) else { return InputMethodResult(handled: false) }
+      letters += text
+    case .backspace:
+      guard !letters.isEmpty else { return InputMethodResult(handled: false) }
+      letters.removeLast()
+    case .space:
+      guard !letters.isEmpty else { return InputMethodResult(handled: false) }
+      return selectCandidate(at: 0)
+    case .enter:
+      let typed = letters
+      letters = ""
+      return InputMethodResult(handled: true, committed: typed, composition: composition)
+    case .escape:
+      letters = ""
+    }
+    return InputMethodResult(handled: true, composition: composition)
+  }
+
+  func selectCandidate(at index: Int) -> InputMethodResult {
+    let chosen = composition.candidates[index]
+    letters = ""
+    return InputMethodResult(handled: true, committed: chosen, composition: composition)
+  }
+
+  func turnCandidatePage(forward: Bool) -> InputMethodResult {
+    InputMethodResult(handled: true, composition: composition)
+  }
+
+  func reset() { letters = "" }
+}
+
+/// The on-screen keyboard: shown for a first responder, typed on by tapping keys, its
+/// notifications and frames, languages and pads, avoidance by scroll views.
+@MainActor
+struct OnScreenKeyboardTests {
+  private func makeApp(languages: [String] = ["en"]) throws -> (TestApplication, TextField) {
+    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
+    app.application.keyboardSettings.languages = languages
+    let field = TextField(frame: Rect(x: 20, y: 40, width: 400, height: 44))
+    field.borderStyle = .roundedRect
+    app.window.addSubview(field)
+    app.runUntilIdle()
+    return (app, field)
+  }
+
+  @Test func tappingAFieldShowsTheKeyboardAndKeysType() throws {
+    let (app, field) = try makeApp()
+    #expect(app.keyboardFrame == nil)
+    app.tap(at: Point(x: 100, y: 62))
+    app.advance(by: 0.3)
+    let frame = try #require(app.keyboardFrame)
+    #expect(frame.maxY == 600 && frame.width == 1024)
+    #expect(app.typeOnScreenKeyboard("hello"))
+    #expect(field.text == "hello")
+    #expect(app.tapKeyboardKey(.backspace))
+    #expect(field.text == "hell")
+    #expect(app.tapKeyboardKey(.hide))
+    app.advance(by: 0.3)
+    #expect(!field.isFirstResponder && app.keyboardFrame == nil)
+  }
+
+  @Test func keysAreAtLeast44PointsTallOnA1024x600Panel() throws {
+    #expect(OnScreenKeyboardView.keyHeight(screenHeight: 600) >= 44)
+    #expect(OnScreenKeyboardView.keyHeight(screenHeight: 400) >= 44)
+  }
+
+  @Test func russianLayoutTypesPrivet() throws {
+    let (app, field) = try makeApp(languages: ["en", "ru"])
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.tapKeyboardKey(.language))
+    #expect(app.keyboardLanguage == "ru")
+    #expect(app.typeOnScreenKeyboard("Привет"))
+    #expect(field.text == "Привет")
+  }
+
+  @Test func sentencesStartWithACapitalAndShiftLocks() throws {
+    let (app, field) = try makeApp()
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    // Auto-capitalised first letter.
+    #expect(app.typeOnScreenKeyboard("H"))
+    #expect(app.typeOnScreenKeyboard("i"))
+    #expect(field.text == "Hi")
+    // Double tap on Shift: caps lock.
+    app.tapKeyboardKey(.shift)
+    app.tapKeyboardKey(.shift)
+    #expect(app.typeOnScreenKeyboard("OK"))
+    #expect(field.text == "HiOK")
+  }
+
+  @Test func keyboardTypePicksPadsAndVariants() throws {
+    let (app, field) = try makeApp()
+    field.keyboardType = .numberPad
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.typeOnScreenKeyboard("2026"))
+    #expect(field.text == "2026")
+    #expect(OnScreenKeyboardProbe.center(ofKeyTyping: "a") == nil)
+    field.resignFirstResponder()
+    field.keyboardType = .emailAddress
+    field.text = ""
+    field.autocapitalizationType = .none
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.typeOnScreenKeyboard("a@b.c"))
+    #expect(field.text == "a@b.c")
+  }
+
+  @Test func notificationsCarryTheFramesAndTheAnimation() throws {
+    let (app, field) = try makeApp()
+    var received: [(Notification.Name, Rect?, Double?)] = []
+    let names = [
+      Responder.keyboardWillShowNotification, Responder.keyboardDidShowNotification,
+      Responder.keyboardWillHideNotification, Responder.keyboardDidHideNotification,
+    ]
+    let observers = names.map { name in
+      NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
+        let frame = note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? Rect
+        let duration = note.userInfo?[Responder.keyboardAnimationDurationUserInfoKey] as? Double
+        let name = note.name
+        MainActor.assumeIsolated { received.append((name, frame, duration)) }
+      }
+    }
+    defer { for observer in observers { NotificationCenter.default.removeObserver(observer) } }
+    field.becomeFirstResponder()
+    #expect(received.map(\.0) == [Responder.keyboardWillShowNotification])
+    app.advance(by: 0.3)
+    #expect(received.map(\.0) == Array(names.prefix(2)))
+    let end = try #require(received[0].1)
+    let height = OnScreenKeyboardView.height(screenHeight: 600, candidateBar: false)
+    #expect(end == Rect(x: 0, y: 600 - height, width: 1024, height: height))
+    #expect(received[0].2 == TextInputSystem.animationDuration)
+    field.resignFirstResponder()
+    app.advance(by: 0.3)
+    #expect(received.map(\.0) == names)
+    #expect(received[3].1?.minY == 600)
+  }
+
+  @Test func aHardwareKeyboardKeepsTheOnScreenOneAwayInAutoMode() throws {
+    let (app, field) = try makeApp()
+    app.application.isHardwareKeyboardAttached = true
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.keyboardFrame == nil)
+    app.application.keyboardSettings.onScreenKeyboard = .always
+    app.advance(by: 0.3)
+    #expect(app.keyboardFrame != nil)
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    app.application.isHardwareKeyboardAttached = false
+    app.advance(by: 0.3)
+    #expect(app.keyboardFrame == nil)
+  }
+
+  @Test func aScrollViewScrollsTheFieldAboveTheKeyboard() throws {
+    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
+    let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 1024, height: 600))
+    scroll.contentSize = Size(width: 1024, height: 1200)
+    app.window.addSubview(scroll)
+    let field = TextField(frame: Rect(x: 20, y: 500, width: 400, height: 44))
+    scroll.addSubview(field)
+    app.runUntilIdle()
+    field.becomeFirstResponder()
+    app.advance(by: 0.5)
+    let keyboard = try #require(app.keyboardFrame)
+    let inWindow = field.convert(field.bounds, to: app.window)
+    #expect(inWindow.maxY <= keyboard.minY)
+    #expect(scroll.contentInset.bottom > 0)
+    field.resignFirstResponder()
+    app.advance(by: 0.5)
+    #expect(scroll.contentInset.bottom == 0)
+  }
+
+  @Test func theLayoutGuideFollowsTheKeyboard() throws {
+    let (app, field) = try makeApp()
+    #expect(app.window.keyboardLayoutGuide.layoutFrame.height == 0)
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let frame = try #require(app.keyboardFrame)
+    #expect(app.window.keyboardLayoutGuide.layoutFrame.minY == frame.minY)
+  }
+
+  @Test func pinyinTypesIntoMarkedTextAndACandidateCommits() throws {
+    InputMethodRegistry.register(language: "zh-pinyin") { FakePinyin() }
+    defer { InputMethodRegistry.removeAll() }
+    let (app, field) = try makeApp(languages: ["zh-pinyin", "en"])
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.keyboardLanguage == "zh-pinyin")
+    field.autocapitalizationType = .none
+    #expect(app.typeOnScreenKeyboard("nihao"))
+    #expect(field.text == "nihao")
+    #expect(field.markedTextRange == NSRange(location: 0, length: 5))
+    #expect(app.keyboardCandidates == ["你好", "拟好"])
+    #expect(app.tapCandidate(0))
+    #expect(field.text == "你好" && field.markedTextRange == nil)
+  }
+
+  @Test func aLanguageWhoseInputMethodFailsIsLeftOut() throws {
+    struct Missing: Error, CustomStringConvertible {
+      var description: String { "no data" }
+    }
+    InputMethodRegistry.register(language: "zh-pinyin") { throw Missing() }
+    defer { InputMethodRegistry.removeAll() }
+    let (app, field) = try makeApp(languages: ["en", "zh-pinyin", "ru"])
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    app.tapKeyboardKey(.language)
+    #expect(app.keyboardLanguage == "ru")
+    #expect(TextInputSystem.shared.unavailableLanguages["zh-pinyin"] == "no data")
+    #expect(app.typeOnScreenKeyboard("да"))
+  }
+}
