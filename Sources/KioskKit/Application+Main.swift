@@ -64,6 +64,7 @@ extension Application {
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
     let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     configuration.log(to: logger, commandLine: arguments)
+    KioskUI.Application.setTextInputLogHandler { logger.warning("\($0)") }
     var runtime = Runtime(options: options, logger: logger)
     runtime.configurationFile = configuration.file
     runtime.commandLine = arguments

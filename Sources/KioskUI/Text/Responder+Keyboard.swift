@@ -99,3 +99,11 @@ extension View {
     return true
   }
 }
+
+extension Application {
+  /// Where the text input system logs (a language left out of the keyboard, and why): the
+  /// runtime passes its logger.
+  package static func setTextInputLogHandler(_ handler: @escaping @MainActor (String) -> Void) {
+    TextInputSystem.logHandler = handler
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import KioskGraphics
+import KioskTesting
+import Testing
+
+@testable import KioskUI
+
+@MainActor
+private final class ChangeCounter: TextViewDelegate {
+  var changes = 0
+  var refuseDigits = false
+  func textViewDidChange(_ textView: TextView) { changes += 1 }
+  func textView(
+    _ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String
+  )
+    -> Bool
+  { !(refuseDigits && text.contains { $0.isNumber }) }
+}
+
+/// `TextView`: several lines, a tap to edit, line breaks, scrolling the caret into view.
+@MainActor
+struct TextViewTests {
+  @Test func aTapBeginsEditingAndReturnBreaksTheLine() throws {
+    let app = try TestApplication(pointSize: Size(width: 600, height: 400))
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    let view = TextView(frame: Rect(x: 20, y: 20, width: 300, height: 120))
+    let delegate = ChangeCounter()
+    view.textViewDelegate = delegate
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    app.tap(at: Point(x: 60, y: 40))
+    #expect(view.isFirstResponder && view.isEditing)
+    view.insertText("Line one")
+    view.returnKeyPressed()
+    view.insertText("Zwei")
+    #expect(view.text == "Line one\nZwei")
+    #expect(delegate.changes == 3)
+    delegate.refuseDigits = true
+    view.insertText("3")
+    #expect(view.text == "Line one\nZwei")
+    // Up goes to the line above.
+    app.application.sendPresses([PressSample(phase: .began, key: Key(keyCode: 103, characters: ""))]
+    )
+    #expect(view.selectedRange.location < 9)
+  }
+
+  @Test func theCaretIsScrolledIntoView() throws {
+    let app = try TestApplication(pointSize: Size(width: 600, height: 400))
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    let view = TextView(frame: Rect(x: 20, y: 20, width: 300, height: 100))
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    view.becomeFirstResponder()
+    for line in 1...20 { view.insertText("Line \(line)\n") }
+    app.runUntilIdle()
+    #expect(view.contentOffset.y > 200)
+    #expect(view.contentSize.height > 400)
+  }
+}
