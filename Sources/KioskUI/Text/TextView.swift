@@ -15,12 +15,13 @@ import KioskGraphics
 /// so a text view holding a long document keeps a backing store the size of its bounds.
 @MainActor
 open class TextView: ScrollView, TextInput {
-  /// The text. Setting it moves the caret to the end and calls no delegate method.
-  open var text: String! {
+  /// The text. Setting it moves the caret to the end and calls no delegate method. (UIKit
+  /// declares it `String!`; it is never `nil` there either, so KioskKit says `String`.)
+  open var text: String {
     get { editor.text }
     set {
       TextInputSystem.shared.inputWillChangeTextProgrammatically(self)
-      editor.setText(newValue ?? "")
+      editor.setText(newValue)
       textDidChange(byUser: false)
     }
   }
