@@ -101,6 +101,9 @@ struct TextInputGoldenTests {
   @Test func aSelectionWithTheEditMenu() throws {
     let (app, field) = try makeApp()
     app.application.keyboardSettings.onScreenKeyboard = .never
+    // The pasteboard is the process's: another test may have left a string on it, which
+    // would add Paste to the menu.
+    Pasteboard.general.strings = nil
     field.text = "Table for two at eight"
     app.runUntilIdle()
     field.becomeFirstResponder()
