@@ -349,12 +349,19 @@ struct Runtime {
   /// Simulated time: jump from event to event, write a PNG each time the app settles.
   private func runSimulated(_ loop: SimulatedRunLoop, output: VirtualOutput) -> KioskExitCode {
     var written = 0
+    var usedNames: Set<String> = []
+    var lastName: String?
     var failure: KioskExitCode?
     let end = loop.run(until: options.duration ?? 120) {
       guard failure == nil, let directory = options.outputDirectory else { return }
       written += 1
-      let path = (directory as NSString).appendingPathComponent(
-        String(format: "screen-%02d.png", written))
+      // A named screen is written once, when it first comes to rest: a blinking caret
+      // makes it come to rest again and again.
+      let screenName = Application.shared.screenName
+      if let screenName, screenName == lastName { return }
+      lastName = screenName
+      let name = Self.pngName(for: screenName, number: written, used: &usedNames)
+      let path = (directory as NSString).appendingPathComponent(name)
       do {
         try output.writePNG(to: path)
         logger.info("wrote \(path)")
@@ -367,6 +374,27 @@ struct Runtime {
       "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented"
     )
     return failure ?? .success
+  }
+}
+
+extension Runtime {
+  /// The file name of the `number`th PNG: the app's `screenName` made safe for a file
+  /// name (lower-case letters, digits and dashes), with "-2", "-3"… when the screen was
+  /// written before; `screen-NN.png` when the app names none.
+  static func pngName(for screenName: String?, number: Int, used: inout Set<String>) -> String {
+    let safe = String(
+      (screenName ?? "").lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+    )
+    .split(separator: "-").joined(separator: "-")
+    let base = safe.isEmpty ? String(format: "screen-%02d", number) : String(safe.prefix(80))
+    var name = base
+    var copy = 1
+    while used.contains(name) {
+      copy += 1
+      name = "\(base)-\(copy)"
+    }
+    used.insert(name)
+    return name + ".png"
   }
 }
 

@@ -40,6 +40,10 @@ final class DemoApp: ApplicationDelegate {
       return window.rootViewController != nil
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)
+    // The keyboard's languages for the tour (English, then Russian on the language key).
+    if application.keyboardSettings.languages == KeyboardSettings().languages {
+      application.keyboardSettings.languages = ["en", "ru", "de"]
+    }
     let tour = DemoTour(
       shell: shell,
       warnsAfterEachStep: ProcessInfo.processInfo.environment["KIOSK_DEMO_MEMORY_WARNINGS"] == "1")

@@ -25,6 +25,18 @@ struct DemoAndRuntimeTests {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
+  /// The screens of the demo's tour, in order: its first screen, then one a step.
+  static let tourScreens = [
+    "showcase-text", "showcase-images", "showcase-drawing", "showcase-animation",
+    "recipes-list", "recipes-detail", "recipes-photo", "recipes-list-back", "recipes-add",
+    "recipes-add-keyboard-en", "recipes-add-keyboard-ru", "recipes-add-picked", "recipes-added",
+    "clock-world-clock", "clock-cities", "clock-tokyo-added", "clock-alarm",
+    "clock-alarm-detail", "clock-stopwatch", "clock-timer", "library",
+    "library-search-keyboard", "library-book", "contacts", "contacts-new",
+    "contacts-new-phone-pad", "contacts-new-keyboard-email", "contacts-photo-picker",
+    "contacts-photo-picked", "contacts-name-picked", "contacts-added", "touch",
+  ]
+
   /// The demo tours itself through every screen of its examples (the storyboard in
   /// config/) and writes a PNG each time the screen settles: the first screen and one per
   /// step of the tour, each different from the one before.
@@ -35,12 +47,18 @@ struct DemoAndRuntimeTests {
     let (status, output) = try run(["--backend", "virtual", "--output", folder.path])
     #expect(status == 0, "\(output)")
     let steps = output.split(separator: "\n").filter { $0.contains("tour: step ") }
-    #expect(steps.count == 26, "\(output)")
-    #expect(steps.last?.hasSuffix("step 26/26: Touch: controls and gestures") == true)
+    #expect(steps.count == 31, "\(output)")
+    #expect(steps.last?.hasSuffix("step 31/31: Touch: controls and gestures") == true)
+    // Each PNG is named after what it shows, in the order the tour writes them.
+    let written = output.split(separator: "\n").compactMap { line -> String? in
+      guard let range = line.range(of: "wrote ") else { return nil }
+      return URL(fileURLWithPath: String(line[range.upperBound...])).lastPathComponent
+    }
+    #expect(written == Self.tourScreens.map { "\($0).png" }, "\(output)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == (1...27).map { String(format: "screen-%02d.png", $0) })
+    #expect(files == written.sorted())
     var previous: Data?
-    for file in files {
+    for file in written {
       let url = folder.appendingPathComponent(file)
       let buffer = try Image(contentsOfFile: url.path).pixelBuffer
       #expect(buffer.width == 1920 && buffer.height == 1080)
@@ -52,7 +70,11 @@ struct DemoAndRuntimeTests {
     // Two screens of the tour as goldens: the recipe the Add screen's delegate added, and
     // the chain of presentations (the photo picker over New Contact over the list).
     for (file, golden) in [
-      ("screen-11.png", "demo-recipe-added"), ("screen-23.png", "demo-photo-picker"),
+      ("recipes-added.png", "demo-recipe-added"),
+      ("contacts-photo-picker.png", "demo-photo-picker"),
+      ("recipes-add-keyboard-ru.png", "demo-recipes-add-keyboard-ru"),
+      ("contacts-new-phone-pad.png", "demo-contacts-new-phone-pad"),
+      ("library-search-keyboard.png", "demo-library-search-keyboard"),
     ] {
       let image = try Image(contentsOfFile: folder.appendingPathComponent(file).path)
       try assertSnapshot(of: Bitmap(buffer: image.pixelBuffer), named: golden)
@@ -79,7 +101,7 @@ struct DemoAndRuntimeTests {
       #expect(status == 0, "\(output)")
     }
     let files = try FileManager.default.contentsOfDirectory(atPath: folders[0].path).sorted()
-    #expect(files.count == 27)
+    #expect(files.count == Self.tourScreens.count)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folders[1].path).sorted() == files)
     for file in files {
       let plain = try Data(contentsOf: folders[0].appendingPathComponent(file))

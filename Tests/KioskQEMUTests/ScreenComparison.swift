@@ -20,7 +20,7 @@ func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
   process.waitUntilExit()
   try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
   let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    .filter { $0.hasPrefix("screen-") }.sorted()
+    .filter { $0.hasSuffix(".png") }.sorted()
   try #require(names.count >= 2, "the reference run wrote \(names)")
   return try names.map { try Image(contentsOfFile: folder.appendingPathComponent($0).path) }
 }

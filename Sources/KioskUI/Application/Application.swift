@@ -89,6 +89,11 @@ public final class Application: Responder {
   /// The text input system's hook for changes of the two properties above.
   var keyboardSettingsDidChange: (@MainActor () -> Void)?
 
+  /// A short name for what the screen shows now, e.g. "recipes-add-keyboard-ru": on the
+  /// virtual framebuffer with `--output`, each PNG is named after it (`NAME.png`, then
+  /// `NAME-2.png`…; `screen-NN.png` while it is `nil`). Apps that tour themselves set it.
+  public var screenName: String?
+
   private let touchRouter = TouchRouter()
 
   /// Delivers one input frame of touch changes on `screen` (in screen points): input

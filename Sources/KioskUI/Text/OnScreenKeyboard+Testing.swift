@@ -31,6 +31,7 @@ package enum OnScreenKeyboardProbe {
   package static func center(ofKeyTyping text: String) -> Point? {
     guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil
     else { return nil }
+    view.layoutIfNeeded()
     let shown = view.keyViews.first { $0.isCharacter && $0.title == text }
     guard let shown else { return nil }
     return screenPoint(shown.frame.center, in: view)
@@ -40,6 +41,7 @@ package enum OnScreenKeyboardProbe {
   package static func center(of key: OnScreenKey) -> Point? {
     guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil
     else { return nil }
+    view.layoutIfNeeded()
     let match = view.keyViews.first { keyView in
       switch (key, keyView.spec.role) {
       case (.shift, .shift), (.backspace, .backspace), (.space, .space),

@@ -128,8 +128,11 @@ final class OnScreenKeyboardView: View {
     let isPad = [KeyPlane.numberPad, .decimalPad, .phonePad].contains(plane)
     let unitsPerRow = rowsCache.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 10
     let columns = isPad ? 4.0 : max(unitsPerRow, 10)
-    let side = 4.0
-    let unit = (bounds.width - 2 * side - (columns - 1) * Self.gap) / columns
+    // A pad wider than a phone's is hard to use: its keys stay at most 160 points wide,
+    // centred.
+    let padWidth = isPad ? min(bounds.width, 4 * 160 + 3 * Self.gap + 8) : bounds.width
+    let side = 4.0 + (bounds.width - padWidth) / 2
+    let unit = (padWidth - 8 - (columns - 1) * Self.gap) / columns
     var index = 0
     for row in rowsCache {
       let units = row.reduce(0) { $0 + $1.width }

@@ -55,6 +55,7 @@ open class TextField: Control, TextInput {
       inputSystem?.inputWillChangeTextProgrammatically(self)
       editor.setText(newValue ?? "")
       textDidChange(byUser: false)
+      inputSystem?.inputDidChangeTextProgrammatically(self)
     }
   }
   /// The grey text shown while the field is empty.

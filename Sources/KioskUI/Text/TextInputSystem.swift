@@ -93,6 +93,12 @@ final class TextInputSystem {
     keyboardWindow?.keyboardView.candidateBar.composition = composition
   }
 
+  /// The app set the text: Shift and the return key follow it.
+  func inputDidChangeTextProgrammatically(_ input: Responder & TextInput) {
+    guard self.input === input else { return }
+    afterTyping()
+  }
+
   private func resetComposition(of input: Responder & TextInput) {
     if !composition.isEmpty || input.markedTextRange != nil {
       inputMethod?.reset()

@@ -23,6 +23,7 @@ open class TextView: ScrollView, TextInput {
       TextInputSystem.shared.inputWillChangeTextProgrammatically(self)
       editor.setText(newValue)
       textDidChange(byUser: false)
+      TextInputSystem.shared.inputDidChangeTextProgrammatically(self)
     }
   }
   /// The font.

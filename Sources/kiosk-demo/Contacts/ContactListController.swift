@@ -5,6 +5,9 @@ struct Contact: Equatable {
   var name: String
   /// The index of the portrait in `Contact.portraits`, if one was chosen.
   var portrait: Int?
+  /// The phone number and e-mail address typed ("" for none).
+  var phone = ""
+  var email = ""
 
   /// The portraits the photo picker offers: background and shirt colours.
   static let portraits: [(background: UInt32, shirt: UInt32)] = [
@@ -12,7 +15,7 @@ struct Contact: Equatable {
     (0xffd6dc, 0xff2d55), (0xe5e5ea, 0x636366),
   ]
 
-  /// The people New Contact offers (a kiosk has no keyboard to type a name).
+  /// The names New Contact offers besides typing one.
   static let suggestions = ["Grace Hopper", "Alan Turing", "Ada Lovelace", "Sofia Kovalevskaya"]
 
   @MainActor
@@ -77,6 +80,8 @@ final class ContactListController: TableViewController, StoryboardInstantiable,
     let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
     let contact = contacts[indexPath.row]
     cell.textLabel?.text = contact.name
+    cell.detailTextLabel?.text = [contact.phone, contact.email].filter { !$0.isEmpty }.joined(
+      separator: " · ")
     cell.imageView?.image = Contact.portrait(contact.portrait, size: 44)
     cell.selectionStyle = .none
     return cell

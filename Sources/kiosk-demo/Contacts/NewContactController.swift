@@ -10,7 +10,8 @@ protocol NewContactDelegate: AnyObject {
 
 /// Contacts: New Contact, presented in a navigation controller. A portrait with an "Add
 /// Photo" button that presents the photo picker (segue "choosePhoto") over this screen,
-/// and the names to choose from. Done hands the contact to the delegate. The choices are
+/// fields for the name, the phone number (a phone pad) and the e-mail address (the e-mail
+/// keyboard), and names to choose from. Done hands the contact to the delegate. The choices are
 /// the controller's; the view is built from them whenever it loads (the photo picker
 /// covers this screen, and a memory warning may release it meanwhile).
 @MainActor
@@ -28,14 +29,51 @@ final class NewContactController: ViewController, StoryboardInstantiable,
   private weak var table: TableView?
   private lazy var doneItem = BarButtonItem(
     barButtonSystemItem: .done, target: self, action: { $0.done() })
+  /// The fields: the controller's, so what was typed outlives a reloaded view.
+  let nameField = NewContactController.makeField("Name", type: .default, next: .next)
+  let phoneField = NewContactController.makeField("Phone", type: .phonePad, next: .next)
+  let emailField = NewContactController.makeField("E-mail", type: .emailAddress, next: .done)
+
+  private static func makeField(_ placeholder: String, type: KeyboardType, next: ReturnKeyType)
+    -> TextField
+  {
+    let field = TextField(frame: .zero)
+    field.placeholder = placeholder
+    field.borderStyle = .roundedRect
+    field.keyboardType = type
+    field.returnKeyType = next
+    field.clearButtonMode = .whileEditing
+    if type != .default { field.autocapitalizationType = .none }
+    return field
+  }
+
+  /// The name typed, trimmed; `nil` when none.
+  private var typedName: String? {
+    let name = (nameField.text ?? "").trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? nil : name
+  }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = Color(hex: 0xf2f2f7)
     navigationItem.leftBarButtonItem = BarButtonItem(
       barButtonSystemItem: .cancel, target: self, action: { $0.cancel() })
-    doneItem.isEnabled = chosenName != nil
     navigationItem.rightBarButtonItem = doneItem
+    updateDone()
+    let fields = [nameField, phoneField, emailField]
+    for (index, field) in fields.enumerated() {
+      field.addTarget(self, action: { $0.updateDone() }, for: .editingChanged)
+      // Return goes on to the next field; the last one ends editing.
+      field.addTarget(
+        self,
+        action: { controller in
+          if index + 1 < fields.count {
+            fields[index + 1].becomeFirstResponder()
+          } else {
+            fields[index].resignFirstResponder()
+          }
+        }, for: .editingDidEndOnExit)
+    }
     let photo = ImageView(image: Contact.portrait(portrait, size: 120))
     let addPhotoButton = Button(type: .system)
     addPhotoButton.setTitle(portrait == nil ? "Add Photo" : "Change Photo", for: .normal)
@@ -44,7 +82,9 @@ final class NewContactController: ViewController, StoryboardInstantiable,
     table.register(TableViewCell.self, forCellReuseIdentifier: "name")
     table.dataSource = self
     table.delegate = self
-    for subview in [photo, addPhotoButton, table] as [View] { view.addSubview(subview) }
+    for subview in [photo, addPhotoButton, nameField, phoneField, emailField, table] as [View] {
+      view.addSubview(subview)
+    }
     self.photo = photo
     self.addPhotoButton = addPhotoButton
     self.table = table
@@ -55,12 +95,18 @@ final class NewContactController: ViewController, StoryboardInstantiable,
     let bounds = view.bounds
     photo?.frame = Rect(x: 30, y: 24, width: 120, height: 120)
     addPhotoButton?.frame = Rect(x: 10, y: 152, width: 160, height: 44)
-    // The names beside the portrait when there is room, else under it.
+    // The fields and names beside the portrait when there is room, else under it.
     let beside = bounds.width >= 480
-    table?.frame =
-      beside
-      ? Rect(x: 190, y: 24, width: bounds.width - 210, height: max(bounds.height - 48, 0))
-      : Rect(x: 0, y: 210, width: bounds.width, height: max(bounds.height - 210, 0))
+    let left = beside ? 190.0 : 16
+    var top = beside ? 24.0 : 210
+    let width = beside ? bounds.width - 210 : bounds.width - 32
+    for field in [nameField, phoneField, emailField] {
+      field.frame = Rect(x: left, y: top, width: max(width, 0), height: 44)
+      top += 52
+    }
+    table?.frame = Rect(
+      x: beside ? 190 : 0, y: top, width: beside ? width : bounds.width,
+      height: max(bounds.height - top - (beside ? 24 : 0), 0))
   }
 
   /// Picks name `row`.
@@ -68,17 +114,26 @@ final class NewContactController: ViewController, StoryboardInstantiable,
     guard names.indices.contains(row) else { return }
     let previous = chosenName
     chosenName = row
-    doneItem.isEnabled = true
+    nameField.text = names[row]
+    updateDone()
     table?.reloadRows(
       at: Set([previous, row].compactMap { $0 }).map { IndexPath(row: $0, section: 0) },
       with: .none)
   }
 
+  /// Done needs a name, typed or chosen.
+  private func updateDone() {
+    doneItem.isEnabled = typedName != nil
+  }
+
   /// Done: hands the contact to the delegate.
   func done() {
-    guard let chosenName else { return }
+    guard let typedName else { return }
     delegate?.newContactController(
-      self, didFinishWith: Contact(name: names[chosenName], portrait: portrait))
+      self,
+      didFinishWith: Contact(
+        name: typedName, portrait: portrait, phone: phoneField.text ?? "",
+        email: emailField.text ?? ""))
   }
 
   private func cancel() {
@@ -103,7 +158,7 @@ final class NewContactController: ViewController, StoryboardInstantiable,
   }
 
   func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    "Name"
+    "Or pick a name"
   }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {

@@ -35,55 +35,107 @@ struct Book: Equatable {
   ]
 }
 
-/// Library, the primary column of a split view: the books. A tap shows the book in the
-/// secondary column (segue "showBook", a showDetail segue): beside the list on a landscape
-/// panel, in place of the list's overlay in portrait.
+/// Library, the primary column of a split view: a search field (section 0) and the books
+/// whose title contains what is typed in it (section 1), filtered as the person types. A
+/// tap shows the book in the secondary column (segue "showBook", a showDetail segue):
+/// beside the list on a landscape panel, in place of the list's overlay in portrait.
 @MainActor
 final class ShelfController: TableViewController, StoryboardInstantiable {
-  /// The book shown beside the list: the controller's, so a list loaded again (a memory
-  /// warning released the old one) shows it selected.
-  private var shownRow: Int?
+  /// The book shown beside the list, as an index into `Book.shelf`: the controller's, so a
+  /// list loaded again (a memory warning released the old one) shows it selected.
+  private var shownBook: Int?
+  /// The search field: the controller's, so the search outlives a reloaded view.
+  let searchField: TextField = {
+    let field = TextField(frame: .zero)
+    field.placeholder = "Search the library"
+    field.borderStyle = .roundedRect
+    field.clearButtonMode = .whileEditing
+    field.returnKeyType = .search
+    field.autocapitalizationType = .none
+    return field
+  }()
+
+  /// The books shown: those whose title contains the search, as indices into `Book.shelf`.
+  private(set) var matches = Array(Book.shelf.indices)
 
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(TableViewCell.self, forCellReuseIdentifier: "book")
+    tableView.register(FieldCell.self, forCellReuseIdentifier: "search")
     tableView.rowHeight = 60
     clearsSelectionOnViewWillAppear = false
-    if let shownRow {
-      tableView.selectRow(
-        at: IndexPath(row: shownRow, section: 0), animated: false, scrollPosition: .none)
-    }
+    searchField.addTarget(self, action: { $0.searchChanged() }, for: .editingChanged)
+    searchField.addTarget(
+      self, action: { $0.searchField.resignFirstResponder() }, for: .editingDidEndOnExit)
+    selectShownBook()
   }
 
-  /// Shows book `row`, as a tap on its row does.
-  func showBook(row: Int) {
-    guard Book.shelf.indices.contains(row) else { return }
-    tableView.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
-    shownRow = row
-    performSegue(withIdentifier: "showBook", sender: IndexPath(row: row, section: 0))
+  private func selectShownBook() {
+    guard let shownBook, let row = matches.firstIndex(of: shownBook) else { return }
+    tableView.selectRow(
+      at: IndexPath(row: row, section: 1), animated: false, scrollPosition: .none)
   }
+
+  /// Filters the list by the search field's text (case-insensitive, anywhere in a title).
+  func searchChanged() {
+    let query = (searchField.text ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    let old = matches
+    matches = Book.shelf.indices.filter {
+      query.isEmpty || Book.shelf[$0].title.lowercased().contains(query)
+    }
+    guard isViewLoaded, matches != old else { return }
+    // Only the books' rows change: reloading the whole table would hand the search field
+    // to another cell, and a field that leaves its cell stops being edited.
+    let table = tableView
+    let new = matches
+    table.performBatchUpdates {
+      table.deleteRows(at: old.indices.map { IndexPath(row: $0, section: 1) }, with: .none)
+      table.insertRows(at: new.indices.map { IndexPath(row: $0, section: 1) }, with: .none)
+    }
+    selectShownBook()
+  }
+
+  /// Shows book `row` of the list as it is filtered now, as a tap on its row does.
+  func showBook(row: Int) {
+    guard matches.indices.contains(row) else { return }
+    tableView.selectRow(at: IndexPath(row: row, section: 1), animated: false, scrollPosition: .none)
+    shownBook = matches[row]
+    performSegue(withIdentifier: "showBook", sender: IndexPath(row: row, section: 1))
+  }
+
+  override func numberOfSections(in tableView: TableView) -> Int { 2 }
 
   override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    Book.shelf.count
+    section == 0 ? 1 : matches.count
   }
 
   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
+    if indexPath.section == 0 {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "search", for: indexPath)
+      (cell as? FieldCell)?.show(searchField)
+      return cell
+    }
     let cell = tableView.dequeueReusableCell(withIdentifier: "book", for: indexPath)
-    cell.textLabel?.text = Book.shelf[indexPath.row].title
+    cell.textLabel?.text = Book.shelf[matches[indexPath.row]].title
     return cell
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-    shownRow = indexPath.row
+    if indexPath.section == 0 {
+      searchField.becomeFirstResponder()
+      return
+    }
+    shownBook = matches[indexPath.row]
     performSegue(withIdentifier: "showBook", sender: indexPath)
   }
 
   override func prepare(for segue: StoryboardSegue, sender: Any?) {
-    guard let book = segue.destination as? BookController, let indexPath = sender as? IndexPath
+    guard let book = segue.destination as? BookController, let indexPath = sender as? IndexPath,
+      matches.indices.contains(indexPath.row)
     else { return }
-    book.book = Book.shelf[indexPath.row]
+    book.book = Book.shelf[matches[indexPath.row]]
   }
 }
 

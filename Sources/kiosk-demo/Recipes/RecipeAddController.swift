@@ -8,9 +8,10 @@ protocol RecipeAddDelegate: AnyObject {
   func recipeAddController(_ controller: RecipeAddController, didAdd recipe: Recipe?)
 }
 
-/// Recipes: the Add screen, presented modally in a navigation controller. The person picks
-/// one of the suggested recipes (a kiosk has no keyboard) and taps Done, or Cancel; the
-/// answer goes to the delegate, which dismisses this screen.
+/// Recipes: the Add screen, presented modally in a navigation controller. The person types
+/// a name (the on-screen keyboard comes up), picks one of the suggestions for the rest, or
+/// both, and taps Done, or Cancel; the answer goes to the delegate, which dismisses this
+/// screen. Section 0 is the name field, section 1 the suggestions.
 @MainActor
 final class RecipeAddController: TableViewController, StoryboardInstantiable {
   weak var delegate: RecipeAddDelegate?
@@ -20,15 +21,39 @@ final class RecipeAddController: TableViewController, StoryboardInstantiable {
   private(set) var chosen: Int?
   private lazy var doneItem = BarButtonItem(
     barButtonSystemItem: .done, target: self, action: { $0.done() })
+  /// The name typed: the controller's, so it outlives the table's cells and a reloaded view.
+  let nameField: TextField = {
+    let field = TextField(frame: .zero)
+    field.placeholder = "Name your own recipe"
+    field.borderStyle = .roundedRect
+    field.clearButtonMode = .whileEditing
+    field.returnKeyType = .done
+    return field
+  }()
+
+  /// The name typed, without spaces around it; `nil` when none.
+  var typedName: String? {
+    let name = (nameField.text ?? "").trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? nil : name
+  }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(SubtitleCell.self, forCellReuseIdentifier: "choice")
+    tableView.register(FieldCell.self, forCellReuseIdentifier: "name")
     tableView.rowHeight = 64
+    nameField.addTarget(self, action: { $0.updateDone() }, for: .editingChanged)
+    nameField.addTarget(
+      self, action: { $0.nameField.resignFirstResponder() }, for: .editingDidEndOnExit)
     navigationItem.leftBarButtonItem = BarButtonItem(
       barButtonSystemItem: .cancel, target: self, action: { $0.cancel() })
-    doneItem.isEnabled = chosen != nil
     navigationItem.rightBarButtonItem = doneItem
+    updateDone()
+  }
+
+  /// Done needs a name or a suggestion.
+  private func updateDone() {
+    doneItem.isEnabled = chosen != nil || typedName != nil
   }
 
   /// Picks the recipe in row `row`.
@@ -36,14 +61,20 @@ final class RecipeAddController: TableViewController, StoryboardInstantiable {
     guard choices.indices.contains(row) else { return }
     let previous = chosen
     chosen = row
-    doneItem.isEnabled = true
-    let rows = Set([previous, row].compactMap { $0 }).map { IndexPath(row: $0, section: 0) }
+    updateDone()
+    let rows = Set([previous, row].compactMap { $0 }).map { IndexPath(row: $0, section: 1) }
     if isViewLoaded { tableView.reloadRows(at: rows, with: .none) }
   }
 
-  /// Done: hands the chosen recipe to the delegate.
+  /// Done: hands the recipe to the delegate: the suggestion picked, named as typed; or a
+  /// new recipe of that name.
   func done() {
-    delegate?.recipeAddController(self, didAdd: chosen.map { choices[$0] })
+    var recipe = chosen.map { choices[$0] }
+    if let typedName {
+      recipe = recipe ?? Recipe(name: typedName, minutes: 30, ingredients: [], colors: [0xd8d8dc])
+      recipe?.name = typedName
+    }
+    delegate?.recipeAddController(self, didAdd: recipe)
   }
 
   /// Cancel: tells the delegate nothing was added.
@@ -51,17 +82,25 @@ final class RecipeAddController: TableViewController, StoryboardInstantiable {
     delegate?.recipeAddController(self, didAdd: nil)
   }
 
+  override func numberOfSections(in tableView: TableView) -> Int { 2 }
+
   override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    choices.count
+    section == 0 ? 1 : choices.count
   }
 
   override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    choices.isEmpty ? "Every suggestion is in your list already" : "Pick a recipe to add"
+    if section == 0 { return "Name" }
+    return choices.isEmpty ? "Every suggestion is in your list already" : "Or pick a suggestion"
   }
 
   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
     -> TableViewCell
   {
+    if indexPath.section == 0 {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "name", for: indexPath)
+      (cell as? FieldCell)?.show(nameField)
+      return cell
+    }
     let cell = tableView.dequeueReusableCell(withIdentifier: "choice", for: indexPath)
     let recipe = choices[indexPath.row]
     cell.textLabel?.text = recipe.name
@@ -74,6 +113,10 @@ final class RecipeAddController: TableViewController, StoryboardInstantiable {
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     tableView.deselectRow(at: indexPath, animated: true)
-    choose(row: indexPath.row)
+    if indexPath.section == 0 {
+      nameField.becomeFirstResponder()
+    } else {
+      choose(row: indexPath.row)
+    }
   }
 }

@@ -3,9 +3,10 @@ import Logging
 
 /// The demo's attract mode: from launch until somebody touches the screen it walks through
 /// every screen of every example, one step every `interval` seconds, doing what a person
-/// would (turning a page, choosing a row, tapping "+", Done, a tab). Each step leaves a
-/// settled screen, so on the virtual framebuffer with `--output` the walk writes one PNG
-/// per screen. It ends on the Touch example, ready for a finger.
+/// would (turning a page, choosing a row, tapping "+", typing on the on-screen keyboard,
+/// Done, a tab). Each step leaves a settled screen, so on the virtual framebuffer with
+/// `--output` the walk writes one PNG per screen, named after what it shows
+/// (`Application.screenName`). It ends on the Touch example, ready for a finger.
 ///
 /// With `warnsAfterEachStep` (`KIOSK_DEMO_MEMORY_WARNINGS=1`) every step is followed by a
 /// memory warning, which releases the views of every screen the step left behind (it waits
@@ -17,7 +18,20 @@ final class DemoTour {
 
   private let shell: DemoShellController
   private let warnsAfterEachStep: Bool
-  private var steps: [(name: String, action: () -> Void)] = []
+  private var steps: [Step] = []
+
+  /// One step of the walk: what it shows (logged), the name of its PNG, what it does.
+  struct Step {
+    var name: String
+    var screen: String
+    var action: () -> Void
+
+    init(_ name: String, _ screen: String, _ action: @escaping () -> Void) {
+      self.name = name
+      self.screen = screen
+      self.action = action
+    }
+  }
   private let logger = Logger(label: "kiosk-demo")
   private var next = 0
   private var timer: ScheduledAction?
@@ -30,6 +44,7 @@ final class DemoTour {
   /// Starts the walk.
   func start() {
     steps = makeSteps()
+    Application.shared.screenName = "showcase-text"
     scheduleNextStep()
   }
 
@@ -45,7 +60,10 @@ final class DemoTour {
     guard let timer else { return }
     timer.cancel()
     self.timer = nil
-    if next < steps.count { logger.info("tour: stopped by a touch after \(next) steps") }
+    guard next < steps.count else { return }
+    logger.info("tour: stopped by a touch after \(next) steps")
+    // What a person does from here is no step of the tour: screens go unnamed.
+    Application.shared.screenName = nil
   }
 
   private func takeStep() {
@@ -53,13 +71,14 @@ final class DemoTour {
     let step = steps[next]
     next += 1
     logger.info("tour: step \(next)/\(steps.count): \(step.name)")
+    Application.shared.screenName = step.screen
     step.action()
     if warnsAfterEachStep { Application.shared.simulateMemoryWarning() }
     if next == steps.count { stop() } else { scheduleNextStep() }
   }
 
-  /// The walk, in order: each closure is one step.
-  private func makeSteps() -> [(name: String, action: () -> Void)] {
+  /// The walk, in order.
+  private func makeSteps() -> [Step] {
     let shell = self.shell
     func show(_ title: String) -> () -> Void {
       {
@@ -76,54 +95,145 @@ final class DemoTour {
     func tabs() -> TabBarController? {
       shell.examples[shell.currentIndex] as? TabBarController
     }
+    func shelf() -> ShelfController? {
+      let split = shell.examples[shell.currentIndex] as? SplitViewController
+      return split?.viewController(for: .primary) as? ShelfController
+    }
     let turnPage: () -> Void = { shell.example(ShowcaseController.self)?.turnPage() }
+    let type = Self.typeOnScreenKeyboard
     return [
       // Showcase: a page view of text, images, drawing and animation.
-      ("Showcase: images", turnPage), ("Showcase: drawing", turnPage),
-      ("Showcase: animation", turnPage),
-      // Recipes: list → detail → photo, back, then Add (presented) → pick → Done.
-      ("Recipes: the list", show("Recipes")),
-      ("Recipes: a recipe", { top(RecipeListController.self)?.tableView(rowSelectedAt: 0) }),
-      (
-        "Recipes: its photo",
-        { top(RecipeDetailController.self)?.photoButton?.sendActions(for: .primaryActionTriggered) }
-      ),
-      ("Recipes: back to the list", { _ = navigation()?.popToRootViewController(animated: true) }),
-      ("Recipes: Add, presented", { top(RecipeListController.self)?.addRecipe() }),
-      ("Recipes: a recipe picked", { top(RecipeAddController.self)?.choose(row: 0) }),
-      ("Recipes: Done, added by the delegate", { top(RecipeAddController.self)?.done() }),
+      Step("Showcase: images", "showcase-images", turnPage),
+      Step("Showcase: drawing", "showcase-drawing", turnPage),
+      Step("Showcase: animation", "showcase-animation", turnPage),
+      // Recipes: list → detail → photo, back, then Add (presented) → a name typed in English
+      // and in Russian → a suggestion picked → Done.
+      Step("Recipes: the list", "recipes-list", show("Recipes")),
+      Step("Recipes: a recipe", "recipes-detail") {
+        top(RecipeListController.self)?.tableView(rowSelectedAt: 0)
+      },
+      Step("Recipes: its photo", "recipes-photo") {
+        top(RecipeDetailController.self)?.photoButton?.sendActions(for: .primaryActionTriggered)
+      },
+      Step("Recipes: back to the list", "recipes-list-back") {
+        _ = navigation()?.popToRootViewController(animated: true)
+      },
+      Step("Recipes: Add, presented", "recipes-add") {
+        top(RecipeListController.self)?.addRecipe()
+      },
+      Step("Recipes: a name typed on the keyboard", "recipes-add-keyboard-en") {
+        guard let add = top(RecipeAddController.self) else { return }
+        add.nameField.becomeFirstResponder()
+        Self.switchKeyboard(to: "en")
+        type("Beet soup")
+      },
+      Step("Recipes: the Russian keyboard", "recipes-add-keyboard-ru") {
+        guard let add = top(RecipeAddController.self) else { return }
+        Self.switchKeyboard(to: "ru")
+        add.nameField.text = ""
+        type("Борщ")
+      },
+      Step("Recipes: a recipe picked", "recipes-add-picked") {
+        top(RecipeAddController.self)?.choose(row: 2)
+      },
+      Step("Recipes: Done, added by the delegate", "recipes-added") {
+        top(RecipeAddController.self)?.done()
+      },
       // Clock: a tab bar whose first two tabs are navigation controllers.
-      ("Clock: World Clock", show("Clock")),
-      ("Clock: cities to add", { top(WorldClockController.self)?.chooseCity() }),
-      ("Clock: Tokyo added", { top(CityPickerController.self)?.tableView(rowSelectedAt: 3) }),
-      ("Clock: Alarm", { tabs()?.selectedIndex = 1 }),
-      ("Clock: an alarm", { top(AlarmListController.self)?.showAlarm(row: 0) }),
-      ("Clock: Stopwatch", { tabs()?.selectedIndex = 2 }),
-      ("Clock: Timer", { tabs()?.selectedIndex = 3 }),
-      // Library: a split view, list beside the book.
-      ("Library: a split view", show("Library")),
-      (
-        "Library: a book beside the list",
-        {
-          let split = shell.examples[shell.currentIndex] as? SplitViewController
-          (split?.viewController(for: .primary) as? ShelfController)?.showBook(row: 2)
-        }
-      ),
-      // Contacts: New Contact presented, the photo picker presented over it, back, Done.
-      ("Contacts: the list", show("Contacts")),
-      ("Contacts: New Contact, presented", { top(ContactListController.self)?.addContact() }),
-      (
-        "Contacts: the photo picker, presented over it",
-        {
-          top(NewContactController.self)?.addPhotoButton?.sendActions(for: .primaryActionTriggered)
-        }
-      ),
-      ("Contacts: a photo picked", { top(PhotoPickerController.self)?.pick(2) }),
-      ("Contacts: a name picked", { top(NewContactController.self)?.chooseName(row: 0) }),
-      ("Contacts: Done, added by the delegate", { top(NewContactController.self)?.done() }),
+      Step("Clock: World Clock", "clock-world-clock", show("Clock")),
+      Step("Clock: cities to add", "clock-cities") {
+        top(WorldClockController.self)?.chooseCity()
+      },
+      Step("Clock: Tokyo added", "clock-tokyo-added") {
+        top(CityPickerController.self)?.tableView(rowSelectedAt: 3)
+      },
+      Step("Clock: Alarm", "clock-alarm") { tabs()?.selectedIndex = 1 },
+      Step("Clock: an alarm", "clock-alarm-detail") {
+        top(AlarmListController.self)?.showAlarm(row: 0)
+      },
+      Step("Clock: Stopwatch", "clock-stopwatch") { tabs()?.selectedIndex = 2 },
+      Step("Clock: Timer", "clock-timer") { tabs()?.selectedIndex = 3 },
+      // Library: a split view, list beside the book; the list filtered as a search is typed.
+      Step("Library: a split view", "library", show("Library")),
+      Step("Library: searching as you type", "library-search-keyboard") {
+        guard let shelf = shelf() else { return }
+        shelf.searchField.becomeFirstResponder()
+        Self.switchKeyboard(to: "en")
+        type("view")
+      },
+      Step("Library: a book beside the list", "library-book") {
+        guard let shelf = shelf() else { return }
+        shelf.searchField.resignFirstResponder()
+        shelf.showBook(row: 2)
+      },
+      // Contacts: New Contact presented, a phone number and an e-mail address typed, the
+      // photo picker presented over it, back, a name, Done.
+      Step("Contacts: the list", "contacts", show("Contacts")),
+      Step("Contacts: New Contact, presented", "contacts-new") {
+        top(ContactListController.self)?.addContact()
+      },
+      Step("Contacts: a phone number on the phone pad", "contacts-new-phone-pad") {
+        guard let new = top(NewContactController.self) else { return }
+        new.phoneField.becomeFirstResponder()
+        type("+4930123456")
+      },
+      Step("Contacts: an e-mail address on the e-mail keyboard", "contacts-new-keyboard-email") {
+        guard let new = top(NewContactController.self) else { return }
+        new.emailField.becomeFirstResponder()
+        Self.switchKeyboard(to: "en")
+        type("grace@navy.mil")
+      },
+      Step("Contacts: the photo picker, presented over it", "contacts-photo-picker") {
+        guard let new = top(NewContactController.self) else { return }
+        new.view.endEditing(true)
+        new.addPhotoButton?.sendActions(for: .primaryActionTriggered)
+      },
+      Step("Contacts: a photo picked", "contacts-photo-picked") {
+        top(PhotoPickerController.self)?.pick(2)
+      },
+      Step("Contacts: a name picked", "contacts-name-picked") {
+        top(NewContactController.self)?.chooseName(row: 0)
+      },
+      Step("Contacts: Done, added by the delegate", "contacts-added") {
+        top(NewContactController.self)?.done()
+      },
       // Touch: controls and gestures, waiting for a finger.
-      ("Touch: controls and gestures", show("Touch")),
+      Step("Touch: controls and gestures", "touch", show("Touch")),
     ]
+  }
+
+  /// Taps the on-screen keys that type `text`, as a finger would. The tour's taps land in
+  /// the keyboard's window, which the shell's first-touch watcher does not see.
+  private static func typeOnScreenKeyboard(_ text: String) {
+    for character in text {
+      let key = String(character)
+      let point =
+        OnScreenKeyboardProbe.center(ofKeyTyping: key)
+        ?? (key == " " ? OnScreenKeyboardProbe.center(of: .space) : nil)
+      guard let point else {
+        Logger(label: "kiosk-demo").warning("tour: no key types \(key.debugDescription)")
+        continue
+      }
+      tap(at: point)
+    }
+  }
+
+  /// Taps the language key until the keyboard shows `language` (at most once round).
+  private static func switchKeyboard(to language: String) {
+    for _ in 0..<4 where OnScreenKeyboardProbe.language != language {
+      tapKeyboardKey(.language)
+    }
+  }
+
+  private static func tapKeyboardKey(_ key: OnScreenKey) {
+    guard let point = OnScreenKeyboardProbe.center(of: key) else { return }
+    tap(at: point)
+  }
+
+  private static func tap(at point: Point) {
+    let application = Application.shared
+    application.sendTouches([TouchSample(id: 99, phase: .began, location: point)], on: .main)
+    application.sendTouches([TouchSample(id: 99, phase: .ended, location: point)], on: .main)
   }
 
   /// The controller on top in `example`: what it presented (to the end of the chain), the
