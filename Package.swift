@@ -48,6 +48,9 @@ let package = Package(
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd",
       providers: [.apt(["libsystemd-dev"])]),
+    .systemLibrary(
+      name: "CRime", pkgConfig: "rime",
+      providers: [.apt(["librime-dev"])]),
     .target(name: "CLinux"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
@@ -59,10 +62,14 @@ let package = Package(
         "CSeat", "CSystemd",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // Chinese Pinyin for the on-screen keyboard, through librime.
+    .target(
+      name: "KioskRime",
+      dependencies: ["KioskUI", "CRime", .product(name: "Logging", package: "swift-log")]),
     .target(
       name: "KioskKit",
       dependencies: [
-        "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux",
+        "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "TOMLKit", package: "TOMLKit"),
@@ -93,6 +100,7 @@ let package = Package(
       name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
       exclude: ["Goldens"]),
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics"]),
+    .testTarget(name: "KioskRimeTests", dependencies: ["KioskRime", "KioskUI"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
     .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux"]),
     .testTarget(name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl"]),

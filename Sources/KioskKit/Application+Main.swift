@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskGraphics
 import KioskLinux
+import KioskRime
 import KioskUI
 import KioskVirtual
 import Logging
@@ -65,6 +66,7 @@ extension Application {
     let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     configuration.log(to: logger, commandLine: arguments)
     KioskUI.Application.setTextInputLogHandler { logger.warning("\($0)") }
+    RimeInputMethod.register(logger: logger)
     var runtime = Runtime(options: options, logger: logger)
     runtime.configurationFile = configuration.file
     runtime.commandLine = arguments

@@ -40,9 +40,9 @@ final class DemoApp: ApplicationDelegate {
       return window.rootViewController != nil
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)
-    // The keyboard's languages for the tour (English, then Russian on the language key).
+    // The keyboard's languages for the tour: English, Russian, German, Pinyin.
     if application.keyboardSettings.languages == KeyboardSettings().languages {
-      application.keyboardSettings.languages = ["en", "ru", "de"]
+      application.keyboardSettings.languages = ["en", "ru", "de", "zh-pinyin"]
     }
     let tour = DemoTour(
       shell: shell,

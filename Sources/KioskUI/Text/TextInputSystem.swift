@@ -497,7 +497,8 @@ final class TextInputSystem {
     let before = input.text(in: NSRange(location: 0, length: input.selectedRange.location)) ?? ""
     let trimmed = before.trimmingCharacters(in: .whitespaces)
     let wantsCapital: Bool
-    switch input.autocapitalizationType {
+    // An input method converts the letters: there is nothing to capitalise.
+    switch inputMethod == nil ? input.autocapitalizationType : .none {
     case .none: wantsCapital = false
     case .allCharacters: wantsCapital = true
     case .words: wantsCapital = before.isEmpty || before.last?.isWhitespace == true

@@ -106,8 +106,8 @@ final class DemoTour {
       Step("Showcase: images", "showcase-images", turnPage),
       Step("Showcase: drawing", "showcase-drawing", turnPage),
       Step("Showcase: animation", "showcase-animation", turnPage),
-      // Recipes: list → detail → photo, back, then Add (presented) → a name typed in English
-      // and in Russian → a suggestion picked → Done.
+      // Recipes: list → detail → photo, back, then Add (presented) → a name typed in
+      // English, in Pinyin (a candidate chosen) and in Russian → a suggestion picked → Done.
       Step("Recipes: the list", "recipes-list", show("Recipes")),
       Step("Recipes: a recipe", "recipes-detail") {
         top(RecipeListController.self)?.tableView(rowSelectedAt: 0)
@@ -126,6 +126,15 @@ final class DemoTour {
         add.nameField.becomeFirstResponder()
         Self.switchKeyboard(to: "en")
         type("Beet soup")
+      },
+      Step("Recipes: Pinyin with its candidates", "recipes-add-keyboard-pinyin") {
+        guard let add = top(RecipeAddController.self) else { return }
+        Self.switchKeyboard(to: "zh-pinyin")
+        add.nameField.text = ""
+        type("jiaozi")
+      },
+      Step("Recipes: a candidate chosen", "recipes-add-pinyin-chosen") {
+        Self.tapCandidate(0)
       },
       Step("Recipes: the Russian keyboard", "recipes-add-keyboard-ru") {
         guard let add = top(RecipeAddController.self) else { return }
@@ -223,6 +232,14 @@ final class DemoTour {
     for _ in 0..<4 where OnScreenKeyboardProbe.language != language {
       tapKeyboardKey(.language)
     }
+  }
+
+  private static func tapCandidate(_ index: Int) {
+    guard let point = OnScreenKeyboardProbe.center(ofCandidate: index) else {
+      Logger(label: "kiosk-demo").warning("tour: no candidate \(index) to tap")
+      return
+    }
+    tap(at: point)
   }
 
   private static func tapKeyboardKey(_ key: OnScreenKey) {
