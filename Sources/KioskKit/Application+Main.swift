@@ -205,6 +205,7 @@ struct Runtime {
     // main storyboard) makeKeyAndVisible.
     let application = Application()
     Application.install(application)
+    application.keyboardSettings = options.keyboardSettings
     Storyboard.errorHandler = { logger.error("\($0)") }
     let launched: Bool
     if let path = options.mainStoryboard {

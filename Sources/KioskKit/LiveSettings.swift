@@ -2,8 +2,8 @@ import KioskLinux
 import Logging
 
 /// The settings a running app takes a new value of on `reload-config`
-/// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout and the memory
-/// warning sources. Other keys that changed are reported as waiting for the next restart.
+/// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout, the memory
+/// warning sources and the typing keys of `[input]` (on-screen keyboard, languages, repeat). Other keys that changed are reported as waiting for the next restart.
 @MainActor
 final class LiveSettings {
   /// The options the app runs with now: those it started with, with every live change
@@ -54,6 +54,9 @@ final class LiveSettings {
     }
     if options.blankAfter != old.blankAfter {
       blanker?.timeout = options.blankAfter
+    }
+    if options.keyboardSettings != old.keyboardSettings {
+      Application.shared.keyboardSettings = options.keyboardSettings
     }
     let memoryConfiguration = options.memoryPressureConfiguration
     if memoryConfiguration != old.memoryPressureConfiguration {

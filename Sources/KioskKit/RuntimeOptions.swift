@@ -179,6 +179,33 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     help: ArgumentHelp("Keyboard options (XKB), e.g. ctrl:nocaps.", valueName: "options"))
   public var keyboardOptions = ""
 
+  /// When the on-screen keyboard shows for a text field being edited.
+  @Option(
+    help: ArgumentHelp(
+      "On-screen keyboard: auto (while no hardware keyboard is attached), always or never.",
+      valueName: "mode"))
+  public var onScreenKeyboard: OnScreenKeyboardMode = .auto
+
+  /// The on-screen keyboard's languages, in the order its language key cycles through them.
+  @Option(
+    name: .customLong("keyboard-language"),
+    help: ArgumentHelp(
+      "On-screen keyboard language: en, de, ru or zh-pinyin (repeatable, in the language key's order; default: en).",
+      valueName: "code"))
+  public var keyboardLanguages: [String] = []
+
+  /// How long a held key waits before it repeats, in seconds.
+  @Option(
+    help: ArgumentHelp(
+      "Key repeat: seconds a held key waits before it repeats (0.1 to 2).", valueName: "seconds"))
+  public var repeatDelay = 0.5
+
+  /// How many times a second a held key repeats; 0 turns repeat off.
+  @Option(
+    help: ArgumentHelp(
+      "Key repeat: keys a second while held (0 to 100; 0: no repeat).", valueName: "rate"))
+  public var repeatRate = 25.0
+
   /// The PSI trigger that sends memory warnings (`some|full <stall µs> <window µs>`), or
   /// `off` for no automatic warnings at all (see `MemoryPressureSource`).
   @Option(
@@ -275,6 +302,17 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
         "--memory-pressure must be \"some|full <stall µs> <window µs>\" with a window of 500000 to 10000000 µs and a stall of 1 µs up to the window, or off; not \"\(memoryPressure)\""
       )
     }
+    for language in keyboardLanguages where !KeyboardSettings.knownLanguages.contains(language) {
+      throw ValidationError(
+        "--keyboard-language must be one of \(KeyboardSettings.knownLanguages.joined(separator: ", ")), not \"\(language)\""
+      )
+    }
+    guard repeatDelay >= 0.1, repeatDelay <= 2 else {
+      throw ValidationError("--repeat-delay must be 0.1 to 2 seconds, not \(repeatDelay)")
+    }
+    guard repeatRate >= 0, repeatRate <= 100 else {
+      throw ValidationError("--repeat-rate must be 0 to 100 keys a second, not \(repeatRate)")
+    }
     guard memoryFloor >= 0, memoryFloor <= 1_000_000 else {
       throw ValidationError("--memory-floor must be 0 to 1000000 MB, not \(memoryFloor)")
     }
@@ -285,7 +323,26 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   }
 }
 
+extension OnScreenKeyboardMode: ExpressibleByArgument {}
+
 extension RuntimeOptions {
+  /// How typing behaves, as the options say.
+  var keyboardSettings: KeyboardSettings {
+    var settings = KeyboardSettings()
+    settings.onScreenKeyboard = onScreenKeyboard
+    if !keyboardLanguages.isEmpty {
+      // The first mention of a language counts; later ones would only repeat it.
+      var languages: [String] = []
+      for language in keyboardLanguages where !languages.contains(language) {
+        languages.append(language)
+      }
+      settings.languages = languages
+    }
+    settings.repeatDelay = repeatDelay
+    settings.repeatRate = repeatRate
+    return settings
+  }
+
   /// Where memory warnings come from, as the options say.
   var memoryPressureConfiguration: MemoryPressureConfiguration {
     var configuration = MemoryPressureConfiguration()

@@ -92,6 +92,24 @@ struct ConfigurationErrorTests {
       ])
   }
 
+  @Test func typingKeysOutOfRange() throws {
+    let found = try problems(
+      """
+      [input]
+      on-screen-keyboard = "sometimes"
+      keyboard-languages = ["en", "fr"]
+      repeat-delay = 0.05
+      repeat-rate = 101
+      """)
+    #expect(
+      found == [
+        "FILE:2: input.on-screen-keyboard = \"sometimes\" is not allowed; allowed: auto, always or never",
+        "FILE:3: input.keyboard-languages = [\"en\", \"fr\"] is not allowed; allowed: a list of en, de, ru and zh-pinyin, e.g. [\"en\", \"ru\"]",
+        "FILE:4: input.repeat-delay = 0.05 is not allowed; allowed: 0.1 to 2 (seconds)",
+        "FILE:5: input.repeat-rate = 101 is not allowed; allowed: 0 to 100 (keys a second; 0: no repeat)",
+      ])
+  }
+
   @Test(arguments: ["1280x", "1280x800@", "1280x800@60@1", "x800", "0x800", "1280*800", "wide", ""])
   func badModeString(mode: String) throws {
     let found = try problems("[output]\n\nmode = \"\(mode)\"\n")

@@ -31,6 +31,10 @@ struct ConfigurationParsingTests {
     keyboard-layout = "de"
     keyboard-variant = "nodeadkeys"
     keyboard-options = "ctrl:nocaps"
+    on-screen-keyboard = "always"
+    keyboard-languages = ["ru", "zh-pinyin", "en"]
+    repeat-delay = 0.3
+    repeat-rate = 40
 
     [display]
     blank-after = 300
@@ -69,6 +73,11 @@ struct ConfigurationParsingTests {
     #expect(options.keyboardLayout == "de")
     #expect(options.keyboardVariant == "nodeadkeys")
     #expect(options.keyboardOptions == "ctrl:nocaps")
+    #expect(options.onScreenKeyboard == .always)
+    #expect(options.keyboardLanguages == ["ru", "zh-pinyin", "en"])
+    #expect(options.repeatDelay == 0.3)
+    #expect(options.repeatRate == 40)
+    #expect(options.keyboardSettings.languages == ["ru", "zh-pinyin", "en"])
     #expect(options.blankAfter == 300)
     #expect(options.onExit == .lastFrame)
     #expect(options.memoryPressure == "full 100000 2000000")
@@ -115,7 +124,7 @@ struct ConfigurationParsingTests {
       return
     }
     #expect(code == .success)
-    #expect(message.hasSuffix("fine (19 keys set)"))
+    #expect(message.hasSuffix("fine (22 keys set)"))
   }
 
   @Test func checkConfigRefusesABadFileWithUsage() throws {

@@ -117,6 +117,23 @@ struct ConfigurationReloadTests {
     #expect(reload.options.blankAfter == 120)
   }
 
+  @Test func typingKeysAreLive() throws {
+    let running = try options("[input]\nrepeat-rate = 25\n")
+    let path = try writeConfiguration(
+      "[input]\nrepeat-rate = 10\nkeyboard-languages = [\"en\", \"ru\"]\non-screen-keyboard = \"never\"\n"
+    )
+    let reload = try KioskConfiguration.reload(
+      file: path, environment: [:], commandLine: [], running: running)
+    #expect(
+      reload.live.map(\.key) == [
+        "input.on-screen-keyboard", "input.keyboard-languages", "input.repeat-rate",
+      ])
+    #expect(reload.needingRestart.isEmpty)
+    let applied = reload.applyingLiveChanges(to: running).keyboardSettings
+    #expect(applied.repeatRate == 10 && applied.languages == ["en", "ru"])
+    #expect(applied.onScreenKeyboard == .never)
+  }
+
   @Test func removingAKeyGoesBackToItsDefault() throws {
     let running = try options("[display]\nblank-after = 60\n")
     let path = try writeConfiguration("")
@@ -166,7 +183,9 @@ struct ConfigurationReloadTests {
   @Test func liveKeys() {
     #expect(
       KioskConfiguration.liveKeys == [
-        "display.blank-after", "memory.pressure", "memory.floor", "memory.warning-interval",
+        "input.on-screen-keyboard", "input.keyboard-languages", "input.repeat-delay",
+        "input.repeat-rate", "display.blank-after", "memory.pressure", "memory.floor",
+        "memory.warning-interval",
         "log.level",
       ])
   }

@@ -28,6 +28,23 @@ struct LibinputDeviceTests {
     #expect(harness.log.lines.contains("info input: removed event1 \"Panel touch\""))
   }
 
+  /// Only a keyboard with letters counts as one to type on: a power button has keys too.
+  @Test func aKeyboardToTypeOnTellsTheApp() {
+    Application.install(Application())
+    let harness = LibinputHarness(screen: screen)
+    harness.backend.plug("Power Button", [.keyboard])
+    harness.run()
+    #expect(!Application.shared.isHardwareKeyboardAttached)
+    let keyboard = harness.backend.plug("USB keyboard", [.keyboard, .typing])
+    harness.run()
+    #expect(Application.shared.isHardwareKeyboardAttached)
+    #expect(harness.log.lines.contains("info input: a keyboard to type on is attached"))
+    harness.backend.unplug(keyboard)
+    harness.run()
+    #expect(!Application.shared.isHardwareKeyboardAttached)
+    #expect(harness.log.lines.contains("info input: no keyboard to type on"))
+  }
+
   @Test func aDeviceRemovedWithAFingerDownCancelsIt() {
     let harness = LibinputHarness(screen: screen)
     let touch = harness.backend.plug("Panel touch", .touch)

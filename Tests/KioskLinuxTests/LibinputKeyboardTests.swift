@@ -22,6 +22,48 @@ struct LibinputKeyboardTests {
     return key
   }
 
+  static let grave: UInt32 = 41
+  static let keyE: UInt32 = 18
+  static let keyB: UInt32 = 48
+  static let apostrophe: UInt32 = 40
+
+  /// Dead keys through xkbcommon's compose table: the German ^ key types nothing, then ê;
+  /// a dead key followed by a key it does not combine with types nothing for either.
+  @Test func deadKeysCompose() throws {
+    let keyboard = try XKBKeyboard(layout: KeyboardLayout(layout: "de"), locale: "C")
+    #expect(keyboard.composeLocale != nil)
+    #expect(type(Self.grave, on: keyboard).characters == "")
+    #expect(type(Self.keyE, on: keyboard).characters == "ê")
+    #expect(type(Self.keyE, on: keyboard).characters == "e")
+    #expect(type(Self.grave, on: keyboard).characters == "")
+    #expect(type(Self.keyB, on: keyboard).characters == "")
+    #expect(type(Self.keyE, on: keyboard).characters == "e")
+    let international = try XKBKeyboard(
+      layout: KeyboardLayout(layout: "us", variant: "intl"), locale: "en_US.UTF-8")
+    #expect(type(Self.apostrophe, on: international).characters == "")
+    #expect(type(Self.keyE, on: international).characters == "é")
+  }
+
+  /// With Control held a key bypasses the compose table.
+  @Test func controlBypassesCompose() throws {
+    let keyboard = try XKBKeyboard(layout: KeyboardLayout(layout: "de"), locale: "C")
+    _ = type(Self.grave, on: keyboard)
+    _ = keyboard.handle(code: Self.leftControl, pressed: true)
+    let control = type(Self.keyA, on: keyboard)
+    _ = keyboard.handle(code: Self.leftControl, pressed: false)
+    #expect(control.modifierFlags.contains(.control))
+    #expect(control.charactersIgnoringModifiers == "a")
+    #expect(type(Self.keyE, on: keyboard).characters == "ê")
+  }
+
+  @Test func theLocaleComesFromTheEnvironment() {
+    #expect(XKBKeyboard.typingLocale(environment: ["LANG": "de_DE.UTF-8"]) == "de_DE.UTF-8")
+    #expect(
+      XKBKeyboard.typingLocale(environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "ru_RU.UTF-8"])
+        == "ru_RU.UTF-8")
+    #expect(XKBKeyboard.typingLocale(environment: [:]) == "C")
+  }
+
   @Test func theUSLayoutTypesLettersWithAndWithoutShift() throws {
     let keyboard = try XKBKeyboard(layout: KeyboardLayout())
     let a = type(Self.keyA, on: keyboard)

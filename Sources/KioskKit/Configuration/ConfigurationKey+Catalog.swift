@@ -80,6 +80,29 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "input", name: "keyboard-options", option: "keyboard-options", kind: .text,
       allowed: "XKB options, e.g. \"ctrl:nocaps\" (\"\": none)", current: { [$0.keyboardOptions] }),
+    ConfigurationKey(
+      table: "input", name: "on-screen-keyboard", option: "on-screen-keyboard",
+      kind: .choice(OnScreenKeyboardMode.allCases.map(\.rawValue)),
+      allowed: "auto, always or never",
+      adopt: { $0.onScreenKeyboard = $1.onScreenKeyboard },
+      current: { [$0.onScreenKeyboard.rawValue] }),
+    ConfigurationKey(
+      table: "input", name: "keyboard-languages", option: "keyboard-language", kind: .paths,
+      allowed: "a list of en, de, ru and zh-pinyin, e.g. [\"en\", \"ru\"]",
+      adopt: { $0.keyboardLanguages = $1.keyboardLanguages },
+      check: { KeyboardSettings.knownLanguages.contains($0) },
+      current: { $0.keyboardLanguages }),
+    ConfigurationKey(
+      table: "input", name: "repeat-delay", option: "repeat-delay",
+      kind: .number(0.1...2, aboveLowerBound: false), allowed: "0.1 to 2 (seconds)",
+      adopt: { $0.repeatDelay = $1.repeatDelay },
+      current: { [formatNumber($0.repeatDelay)] }),
+    ConfigurationKey(
+      table: "input", name: "repeat-rate", option: "repeat-rate",
+      kind: .number(0...100, aboveLowerBound: false),
+      allowed: "0 to 100 (keys a second; 0: no repeat)",
+      adopt: { $0.repeatRate = $1.repeatRate },
+      current: { [formatNumber($0.repeatRate)] }),
   ]
 
   private static let display: [ConfigurationKey] = [

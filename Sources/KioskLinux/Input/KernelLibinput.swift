@@ -234,6 +234,13 @@ final class KernelLibinput: LibinputBackend {
     for (capability, flag) in known where libinput_device_has_capability(device, capability) != 0 {
       capabilities.insert(flag)
     }
+    // Letters and Return make a keyboard to type on (evdev codes: KEY_Q 16, KEY_A 30,
+    // KEY_Z 44, KEY_ENTER 28); power buttons, lid switches and remotes have none.
+    if capabilities.contains(.keyboard),
+      [16, 30, 44, 28].allSatisfy({ libinput_device_keyboard_has_key(device, $0) == 1 })
+    {
+      capabilities.insert(.typing)
+    }
     return InputDeviceInfo(
       id: id, name: String(cString: libinput_device_get_name(device)),
       sysname: String(cString: libinput_device_get_sysname(device)),

@@ -14,10 +14,14 @@ public struct InputCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
   public static let touch = InputCapabilities(rawValue: 1 << 2)
   /// Anything else libinput reports (tablet tools, switches, gestures): not used.
   public static let other = InputCapabilities(rawValue: 1 << 3)
+  /// Keys for typing text (letters and Return), not only a power button, volume keys or a
+  /// remote's: a keyboard a person can type on, so the on-screen one can stay away.
+  public static let typing = InputCapabilities(rawValue: 1 << 4)
 
   public var description: String {
     let names: [(InputCapabilities, String)] = [
-      (.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard"), (.other, "other"),
+      (.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard"), (.typing, "typing"),
+      (.other, "other"),
     ]
     let list = names.filter { contains($0.0) }.map(\.1)
     return list.isEmpty ? "nothing" : list.joined(separator: ", ")

@@ -71,7 +71,15 @@ public final class LibinputSource {
       : try KernelLibinput(paths: configuration.devicePaths, logger: logger)
     var keyboard: XKBKeyboard?
     do {
-      keyboard = try XKBKeyboard(layout: configuration.keyboardLayout)
+      let loaded = try XKBKeyboard(layout: configuration.keyboardLayout)
+      if let locale = loaded.composeLocale {
+        logger.debug("input: dead keys and Compose sequences from the \(locale) compose table")
+      } else {
+        logger.warning(
+          "input: no compose table for \(XKBKeyboard.typingLocale()) or en_US.UTF-8 (is libx11-data installed?); dead keys type nothing"
+        )
+      }
+      keyboard = loaded
     } catch {
       logger.error("input: \(error); keys will arrive without text")
     }
@@ -163,6 +171,7 @@ public final class LibinputSource {
     }
     if let output = info.outputName { details += ", udev output \(output)" }
     logger.info("input: added \(info.sysname) \"\(info.name)\" (\(details))")
+    updateHardwareKeyboard()
     guard let calibration = configuration.calibration, info.capabilities.contains(.touch) else {
       return
     }
@@ -181,6 +190,22 @@ public final class LibinputSource {
     devicesUsed.remove(device)
     logger.info(
       "input: removed \(info?.sysname ?? "device \(device)") \"\(info?.name ?? "")\"")
+    updateHardwareKeyboard()
+  }
+
+  /// Whether a keyboard to type on is attached (one with letter keys).
+  public var hasTypingKeyboard: Bool {
+    devices.values.contains { $0.capabilities.contains(.typing) }
+  }
+
+  /// Tells the app whether a keyboard to type on is attached: with
+  /// `input.on-screen-keyboard = auto` the on-screen keyboard shows only while none is.
+  private func updateHardwareKeyboard() {
+    let attached = hasTypingKeyboard
+    guard Application.shared.isHardwareKeyboardAttached != attached else { return }
+    Application.shared.isHardwareKeyboardAttached = attached
+    logger.info(
+      "input: \(attached ? "a keyboard to type on is attached" : "no keyboard to type on")")
   }
 
   /// Logs the first touch, click or key of a device since it was added (at info level, so

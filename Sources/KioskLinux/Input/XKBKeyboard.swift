@@ -1,4 +1,5 @@
 internal import CXKBCommon
+import Foundation
 import Glibc
 import KioskUI
 
@@ -52,11 +53,27 @@ final class XKBKeyboard {
   /// A second state holding only Shift and the layout, for `charactersIgnoringModifiers`.
   private let shiftOnly: OpaquePointer
   private let shiftMask: UInt32
+  /// Dead keys and Compose sequences: the locale's compose table and where typing is in it.
+  private let composeTable: OpaquePointer?
+  private let composeState: OpaquePointer?
+  /// The locale whose compose table is loaded; `nil` when none could be (dead keys then
+  /// type nothing and sequences do not compose).
+  let composeLocale: String?
 
   /// evdev key codes are XKB key codes minus 8 (the X11 convention).
   private static let evdevOffset: UInt32 = 8
 
-  init(layout: KeyboardLayout) throws {
+  /// The locale compose tables are looked up for: LC_ALL, LC_CTYPE, LANG, else "C".
+  static func typingLocale(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String
+  {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      if let value = environment[name], !value.isEmpty { return value }
+    }
+    return "C"
+  }
+
+  init(layout: KeyboardLayout, locale: String = XKBKeyboard.typingLocale()) throws {
     guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
       throw KeymapError(layout: layout, reason: "xkb_context_new failed")
     }
@@ -76,9 +93,22 @@ final class XKBKeyboard {
     self.shiftOnly = shiftOnly
     let shift = xkb_keymap_mod_get_index(keymap, "Shift")
     shiftMask = shift < 32 ? 1 << shift : 0
+    // The locale's table, else en_US.UTF-8's (the one most locales share in libX11's data,
+    // and the one a plain "C" locale lacks).
+    var table: OpaquePointer?
+    var loaded: String?
+    for candidate in [locale, "en_US.UTF-8"] where table == nil {
+      table = xkb_compose_table_new_from_locale(context, candidate, XKB_COMPOSE_COMPILE_NO_FLAGS)
+      if table != nil { loaded = candidate }
+    }
+    composeTable = table
+    composeState = table.flatMap { xkb_compose_state_new($0, XKB_COMPOSE_STATE_NO_FLAGS) }
+    composeLocale = composeState == nil ? nil : loaded
   }
 
   isolated deinit {
+    if let composeState { xkb_compose_state_unref(composeState) }
+    if let composeTable { xkb_compose_table_unref(composeTable) }
     xkb_state_unref(shiftOnly)
     xkb_state_unref(state)
     xkb_keymap_unref(keymap)
@@ -101,9 +131,42 @@ final class XKBKeyboard {
   /// the state updated with the key going down or up.
   func handle(code: UInt32, pressed: Bool) -> Key {
     let keycode = code + Self.evdevOffset
-    let key = describe(keycode: keycode, code: code)
+    var key = describe(keycode: keycode, code: code)
+    if pressed { compose(&key, keycode: keycode) }
     xkb_state_update_key(state, keycode, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
     return key
+  }
+
+  /// Runs a key going down through the compose table: a dead key or a key inside a
+  /// sequence types nothing, the key that ends a sequence types its result, a sequence
+  /// that cannot go on types nothing. Keys with Control, Alt or Super held bypass it.
+  private func compose(_ key: inout Key, keycode: UInt32) {
+    guard let composeState,
+      key.modifierFlags.isDisjoint(with: [.control, .alternate, .command])
+    else { return }
+    let symbol = xkb_state_key_get_one_sym(state, keycode)
+    guard xkb_compose_state_feed(composeState, symbol) == XKB_COMPOSE_FEED_ACCEPTED else {
+      return
+    }
+    switch xkb_compose_state_get_status(composeState) {
+    case XKB_COMPOSE_COMPOSING:
+      key.characters = ""
+    case XKB_COMPOSE_COMPOSED:
+      var buffer = [CChar](repeating: 0, count: 64)
+      let length = xkb_compose_state_get_utf8(composeState, &buffer, buffer.count)
+      if length > 0, Int(length) < buffer.count {
+        key.characters = String(
+          decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      } else {
+        key.characters = ""
+      }
+      xkb_compose_state_reset(composeState)
+    case XKB_COMPOSE_CANCELLED:
+      key.characters = ""
+      xkb_compose_state_reset(composeState)
+    default:
+      break
+    }
   }
 
   private func describe(keycode: UInt32, code: UInt32) -> Key {

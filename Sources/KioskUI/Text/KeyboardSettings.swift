@@ -24,4 +24,7 @@ public struct KeyboardSettings: Sendable, Equatable {
   /// The defaults: the keyboard when no hardware keyboard is attached, English, repeat
   /// after 0.5 s at 25 keys a second.
   public init() {}
+
+  /// The language codes the on-screen keyboard has keys for.
+  public static let knownLanguages = KeyboardLayouts.knownLanguages
 }
