@@ -99,7 +99,7 @@ let package = Package(
     .testTarget(
       name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
       exclude: ["Goldens"]),
-    .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics"]),
+    .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics", "KioskTesting"]),
     .testTarget(name: "KioskRimeTests", dependencies: ["KioskRime", "KioskUI"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
     .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux"]),

@@ -94,6 +94,26 @@ int kiosk_uinput_create_touchscreen(
   return error ? error : kiosk_ioctl_value(fd, UI_DEV_CREATE, 0);
 }
 
+int kiosk_uinput_create_keyboard(int fd, const char *name) {
+  int error = 0;
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_SYN);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_KEY);
+  // The keys of a PC keyboard (Escape to the keypad and arrows, up to KEY_MICMUTE): the
+  // kernel repeats nothing itself (no EV_REP); repeating is the app's.
+  for (int key = KEY_ESC; !error && key <= KEY_MICMUTE; key++) {
+    error = kiosk_ioctl_value(fd, UI_SET_KEYBIT, key);
+  }
+  if (error) return error;
+  struct uinput_setup setup;
+  memset(&setup, 0, sizeof setup);
+  setup.id.bustype = BUS_VIRTUAL;
+  setup.id.vendor = 0x4b4b;  // "KK"
+  setup.id.product = 0x0002;
+  strncpy(setup.name, name, UINPUT_MAX_NAME_SIZE - 1);
+  error = kiosk_ioctl(fd, UI_DEV_SETUP, &setup);
+  return error ? error : kiosk_ioctl_value(fd, UI_DEV_CREATE, 0);
+}
+
 int kiosk_uinput_sysname(int fd, char *buffer, unsigned long length) {
   return kiosk_ioctl(fd, UI_GET_SYSNAME(length), buffer);
 }

@@ -5,16 +5,20 @@ import KioskUI
 
 /// `kiosk-uinput`: plays a touch script through a virtual touchscreen of the kernel, so a
 /// running KioskKit app (or anything reading evdev) is touched as a real panel would touch
-/// it. For bring-up on hardware and for the real-kernel tests.
+/// it; with `--keyboard`, a key script through a virtual keyboard. For bring-up on hardware
+/// and for the real-kernel tests.
 @main
 struct UinputCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kiosk-uinput",
-    abstract: "Replay a touch script through a virtual touchscreen (/dev/uinput).",
+    abstract:
+      "Replay a touch script through a virtual touchscreen, or a key script through a virtual keyboard (/dev/uinput).",
     discussion: """
       The script has the format of --touch-script (one change a line: ms down|move|up|cancel \
       finger x y); here x and y are the touchscreen's own units, 0..<width and 0..<height. \
-      Make --size the panel's pixel size and a touch lands on that pixel of the panel.
+      Make --size the panel's pixel size and a touch lands on that pixel of the panel. \
+      With --keyboard it is a key script instead: one change a line, ms down|up code, where \
+      code is a Linux input key code (KEY_A is 30, KEY_BACKSPACE 14); # starts a comment.
       """)
 
   @Option(help: ArgumentHelp("The device's coordinate range, e.g. 1024x600.", valueName: "WxH"))
@@ -32,10 +36,15 @@ struct UinputCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Keep the device this long after the script, in seconds."))
   var linger: Double = 0.5
 
-  @Argument(help: ArgumentHelp("The touch script.", valueName: "file"))
+  @Flag(help: "Make a virtual keyboard and play a key script (ms down|up code) instead.")
+  var keyboard = false
+
+  @Argument(
+    help: ArgumentHelp("The touch script (the key script with --keyboard).", valueName: "file"))
   var script: String
 
   func run() throws {
+    if keyboard { return try runKeyboard() }
     let parts = size.split(separator: "x").compactMap { Int($0) }
     guard parts.count == 2, parts[0] > 1, parts[1] > 1 else {
       throw ValidationError("--size must be WxH, e.g. 1024x600")
@@ -75,5 +84,75 @@ struct UinputCommand: ParsableCommand {
     print("UINPUT PLAYED \(touches.frames.count) frames")
     fflush(nil)
     usleep(UInt32(max(linger, 0) * 1_000_000))
+  }
+
+  /// `--keyboard`: a virtual keyboard types the key script.
+  private func runKeyboard() throws {
+    let text: String
+    do {
+      text = try String(contentsOfFile: script, encoding: .utf8)
+    } catch {
+      throw ValidationError("\(script): \(error)")
+    }
+    let changes = try KeyScript.parse(text)
+    let blocked = blockSIGUSR1()
+    let device = try VirtualKeyboard(
+      name: name == "KioskKit virtual touchscreen" ? "KioskKit virtual keyboard" : name)
+    print("UINPUT READY \(device.sysname) keyboard")
+    fflush(nil)
+    if waitForSignal {
+      var set = blocked
+      var received: Int32 = 0
+      sigwait(&set, &received)
+    }
+    let start = Date()
+    for change in changes {
+      let wait = change.time - Date().timeIntervalSince(start)
+      if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+      try device.send(code: change.code, down: change.down)
+    }
+    print("UINPUT PLAYED \(changes.count) keys")
+    fflush(nil)
+    usleep(UInt32(max(linger, 0) * 1_000_000))
+  }
+
+  private func blockSIGUSR1() -> sigset_t {
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGUSR1)
+    pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    return blocked
+  }
+}
+
+/// A key script: `ms down|up code` a line, `#` comments, times in order.
+struct KeyScript {
+  struct Change {
+    var time: Double
+    var down: Bool
+    var code: Int
+  }
+
+  static func parse(_ text: String) throws -> [Change] {
+    var changes: [Change] = []
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line =
+        raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+        ?? ""
+      let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      if fields.isEmpty { continue }
+      guard fields.count == 3, let ms = Double(fields[0]), ms >= 0,
+        fields[1] == "down" || fields[1] == "up", let code = Int(fields[2]), code > 0,
+        code <= 0x2ff
+      else {
+        throw ValidationError(
+          "line \(index + 1): expected \"ms down|up code\" (e.g. \"0 down 30\"), not \"\(raw)\"")
+      }
+      if let last = changes.last, ms / 1000 < last.time {
+        throw ValidationError("line \(index + 1): times must not go back")
+      }
+      changes.append(Change(time: ms / 1000, down: fields[1] == "down", code: code))
+    }
+    return changes
   }
 }

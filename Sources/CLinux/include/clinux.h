@@ -36,6 +36,10 @@ int kiosk_vt_set_graphics_mode(int fd, int graphics);
 int kiosk_uinput_create_touchscreen(
     int fd, const char *name, int width, int height, int slots, int resolution);
 
+/// Creates a virtual keyboard through /dev/uinput (`fd` opened read-write) with the keys of
+/// a PC keyboard. Returns 0 or an errno value.
+int kiosk_uinput_create_keyboard(int fd, const char *name);
+
 /// UI_GET_SYSNAME: the device's name under /sys/devices/virtual/input (e.g. "input5").
 int kiosk_uinput_sysname(int fd, char *buffer, unsigned long length);
 

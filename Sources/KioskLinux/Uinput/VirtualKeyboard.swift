@@ -1,0 +1,51 @@
+internal import CLinux
+import Glibc
+
+/// A keyboard that exists only in the kernel (`/dev/uinput`): its keys arrive through
+/// evdev, udev and libinput exactly as a USB keyboard's do. `kiosk-uinput --keyboard` uses
+/// it to type key scripts on a device, and the real-kernel tests to type into the demo.
+public final class VirtualKeyboard {
+  /// The device's name under /sys/devices/virtual/input (e.g. `input6`).
+  public let sysname: String
+  private let fd: Int32
+
+  /// Creates the device with the keys of a PC keyboard.
+  public init(name: String = "KioskKit virtual keyboard", path: String = "/dev/uinput") throws {
+    let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw SystemCallError(call: "open", code: errno, context: "opening \(path)")
+    }
+    let created = kiosk_uinput_create_keyboard(fd, name)
+    guard created == 0 else {
+      close(fd)
+      throw SystemCallError(call: "UI_DEV_CREATE", code: created, context: "creating \(name)")
+    }
+    var buffer = [CChar](repeating: 0, count: 64)
+    let named = kiosk_uinput_sysname(fd, &buffer, UInt(buffer.count))
+    sysname =
+      named == 0
+      ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      : "?"
+    self.fd = fd
+  }
+
+  deinit {
+    _ = kiosk_uinput_destroy(fd)
+    close(fd)
+  }
+
+  /// Presses (`down`) or releases the key with Linux input code `code` (`KEY_A` is 30), as
+  /// one input frame.
+  public func send(code: Int, down: Bool) throws {
+    guard code > 0, code <= 0x2ff else {
+      throw SystemCallError(call: "EV_KEY", code: EINVAL, context: "key code \(code)")
+    }
+    try emit(UInt16(EV_KEY), UInt16(code), down ? 1 : 0)
+    try emit(UInt16(EV_SYN), UInt16(SYN_REPORT), 0)
+  }
+
+  private func emit(_ type: UInt16, _ code: UInt16, _ value: Int32) throws {
+    let error = kiosk_uinput_emit(fd, type, code, value)
+    guard error == 0 else { throw SystemCallError(call: "write", code: error, context: "uinput") }
+  }
+}
