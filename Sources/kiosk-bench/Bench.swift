@@ -25,17 +25,21 @@ struct Bench: ParsableCommand {
     let count = max(frames, 5)
     let cycles = max(memoryCycles, 1)
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
-    let (figures, memory) = try MainActor.assumeIsolated {
-      (try Measurements(frames: count).run(), try MemoryMeasurements(cycles: cycles).run())
+    let (figures, memory, typing) = try MainActor.assumeIsolated {
+      let figures = try Measurements(frames: count).run()
+      let memory = try MemoryMeasurements(cycles: cycles).run()
+      let typing = try TypingMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
+      return (figures, memory, typing)
     }
     if json {
-      let data = try JSONSerialization.data(
-        withJSONObject: figures.dictionary.merging(memory.dictionary) { a, _ in a },
-        options: [.sortedKeys])
+      let all = figures.dictionary.merging(memory.dictionary) { a, _ in a }
+        .merging(typing.dictionary) { a, _ in a }
+      let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
       figures.printTable()
       memory.printTable()
+      typing.printTable()
     }
   }
 }

@@ -6,7 +6,7 @@ import KioskGraphics
 final class KeyView: View {
   let spec: KeySpec
   var title: String {
-    didSet { if oldValue != title { titleLayout = nil; setNeedsDisplay() } }
+    didSet { if oldValue != title { setNeedsDisplay() } }
   }
   var isHighlighted = false {
     didSet { if oldValue != isHighlighted { setNeedsDisplay() } }
@@ -85,7 +85,13 @@ final class KeyView: View {
       } else {
         color = isEnabled ? .black : Color(hex: 0x8e8e93)
       }
-      if titleLayout == nil {
+      // Highlighting redraws the cap, not the title: the laid-out title is kept while its
+      // text, size and colour stay.
+      if let cached = titleLayout, cached.text == title, cached.color == color,
+        cached.font.pointSize == fontSize
+      {
+        // reuse
+      } else {
         titleLayout = TextLayout(text: title, font: .systemFont(ofSize: fontSize), color: color)
       }
       guard let layout = titleLayout else { return }
@@ -95,11 +101,6 @@ final class KeyView: View {
           x: ((cap.width - layout.size.width) / 2).rounded(),
           y: ((cap.height - layout.size.height) / 2).rounded()))
     }
-  }
-
-  override func setNeedsDisplay() {
-    titleLayout = nil
-    super.setNeedsDisplay()
   }
 
   private func drawShiftIcon(in context: GraphicsContext, cap: Rect) {
@@ -175,8 +176,9 @@ final class KeyView: View {
 @MainActor
 final class KeyPreviewView: View {
   var text = "" {
-    didSet { if oldValue != text { setNeedsDisplay() } }
+    didSet { if oldValue != text { layout = nil; setNeedsDisplay() } }
   }
+  private var layout: TextLayout?
 
   override init(frame: Rect) {
     super.init(frame: frame)
@@ -195,7 +197,8 @@ final class KeyPreviewView: View {
     context.addRoundedRect(
       Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1), cornerRadius: 8)
     context.fillPath()
-    let layout = TextLayout(text: text, font: .systemFont(ofSize: 34), color: .black)
+    let layout = self.layout ?? TextLayout(text: text, font: .systemFont(ofSize: 34), color: .black)
+    self.layout = layout
     context.draw(
       layout,
       at: Point(

@@ -242,8 +242,9 @@ final class OnScreenKeyboardView: View {
 
   private func release(_ key: KeyView, commit: Bool) {
     key.isHighlighted = false
+    // The bubble stays a subview, hidden: showing and hiding a leaf changes the layer tree
+    // in place (no walk, no allocation).
     preview.isHidden = true
-    preview.removeFromSuperview()
     alternatesTimer?.cancel()
     alternatesTimer = nil
     if let alternatesView {
@@ -304,7 +305,7 @@ final class OnScreenKeyboardView: View {
       height: height)
     _ = window
     if preview.superview !== self { addSubview(preview) }
-    bringSubviewToFront(preview)
+    if subviews.last !== preview { bringSubviewToFront(preview) }
     preview.isHidden = false
   }
 
@@ -336,7 +337,7 @@ final class OnScreenKeyboardView: View {
     alternatesTimer?.cancel()
     alternatesView?.removeFromSuperview()
     alternatesView = nil
-    preview.removeFromSuperview()
+    preview.isHidden = true
   }
 
   /// The centre of the key that types `text` (or has role `role`), in keyboard

@@ -404,18 +404,70 @@ open class TextField: Control, TextInput {
     } else if isEditing, caretView.isHidden || !caretView.isBlinking {
       caretView.startBlinking()
     }
-    canvas.setNeedsDisplay()
+    // The canvas shows the selection, the marked text's underline and the scrolled text:
+    // when any of them changed it is drawn anew (text changes damage less, below).
+    let look = CanvasLook(
+      scrollOffset: scrollOffset, selection: isEditing && !selection.isEmpty ? selection : nil,
+      marked: editor.marked, isEditing: isEditing, isEmpty: editor.text.isEmpty)
+    if look != drawnLook {
+      drawnLook = look
+      canvas.setNeedsDisplay()
+    }
+  }
+
+  /// What the canvas showed besides the text when it was last invalidated.
+  private struct CanvasLook: Equatable {
+    var scrollOffset: Double
+    var selection: Range<Int>?
+    var marked: Range<Int>?
+    var isEditing: Bool
+    var isEmpty: Bool
+  }
+  private var drawnLook: CanvasLook?
+
+  /// Invalidates the part of the canvas a change of the text from `old` (laid out at
+  /// `oldOrigin`) to the current text changes: from the first glyph that differs to the
+  /// end of the longer of the two lines. Typing at the end of a field redraws a glyph's
+  /// width, not the field.
+  private func invalidateText(from old: TextLayout?, oldOrigin: Point) {
+    guard let old, let new = displayLayout, resolvedAlignment == .left,
+      oldOrigin == textOrigin
+    else {
+      canvas.setNeedsDisplay()
+      return
+    }
+    let oldUnits = old.text.utf16
+    let newUnits = new.text.utf16
+    var oldIndex = oldUnits.startIndex
+    var newIndex = newUnits.startIndex
+    while oldIndex != oldUnits.endIndex, newIndex != newUnits.endIndex,
+      oldUnits[oldIndex] == newUnits[newIndex]
+    {
+      oldUnits.formIndex(after: &oldIndex)
+      newUnits.formIndex(after: &newIndex)
+    }
+    // Step back a whole character: a combining mark typed after a letter changes the
+    // letter's glyph too.
+    let start = old.text[..<oldIndex].indices.last ?? old.text.startIndex
+    let prefix = old.text.utf16.distance(from: old.text.startIndex, to: start)
+    let newStart = new.text.utf16.index(new.text.utf16.startIndex, offsetBy: prefix)
+    let x = min(old.caretRect(at: start).minX, new.caretRect(at: newStart).minX) + oldOrigin.x
+    let end = max(old.size.width, new.size.width) + oldOrigin.x
+    canvas.setNeedsDisplay(
+      Rect(x: x - 2, y: 0, width: max(end - x + 4, 0), height: canvas.bounds.height))
   }
 
   // MARK: Changes
 
   /// Everything that follows a change of the text or of how it looks.
   func textDidChange(byUser: Bool, keepCaret: Bool = false) {
+    let oldLayout = cachedLayout
+    let oldOrigin = textOrigin
     cachedLayout = nil
     if !keepCaret { revealTimer?.cancel() }
-    canvas.setNeedsDisplay()
     setNeedsLayout()
     updateCaretAndScroll()
+    if keepCaret { canvas.setNeedsDisplay() } else { invalidateText(from: oldLayout, oldOrigin: oldOrigin) }
     if isEditing { caretView.startBlinking() }
     if byUser {
       sendActions(for: .editingChanged)
@@ -489,11 +541,13 @@ open class TextField: Control, TextInput {
     revealed = range
     cachedLayout = nil
     updateCaretAndScroll()
+    canvas.setNeedsDisplay()
     revealTimer = ScheduledAction.after(Self.revealDuration) { [weak self] in
       guard let self else { return }
       self.revealed = nil
       self.cachedLayout = nil
       self.updateCaretAndScroll()
+      self.canvas.setNeedsDisplay()
     }
   }
 

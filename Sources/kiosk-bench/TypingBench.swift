@@ -1,0 +1,228 @@
+import CAllocCounter
+import Foundation
+import KioskKit
+import KioskVirtual
+
+/// Typing on the on-screen keyboard at 1920×1080 px (960×540 pt at scale 2): what a key
+/// tap costs, against the reference scene's full frame measured in the same run.
+struct TypingFigures {
+  var fullFrameMs = 0.0
+  var pressFrameMs = 0.0
+  var releaseFrameMs = 0.0
+  var pressDamagePixels = 0
+  var releaseDamagePixels = 0
+  var allocationsPerTypingFrame = 0.0
+  var allocationsPerKeyOnlyFrame = 0.0
+  var tapToGlyphFrames = 0.0
+  var tapToGlyphWorstFrames = 0.0
+  var tapTrials = 0
+  var showFrames = 0
+  var showMeanFrameMs = 0.0
+
+  /// The dearer of a tap's two frames (finger down: key highlight and preview bubble;
+  /// finger up: the glyph, the key let go) over a full frame.
+  var typingFrameFraction: Double { max(pressFrameMs, releaseFrameMs) / fullFrameMs }
+  var showFrameFraction: Double { showMeanFrameMs / fullFrameMs }
+
+  var dictionary: [String: Any] {
+    [
+      "typing_press_frame_ms": pressFrameMs, "typing_release_frame_ms": releaseFrameMs,
+      "typing_frame_over_full_frame": typingFrameFraction,
+      "typing_allocations_per_frame": allocationsPerTypingFrame,
+      "typing_allocations_per_key_only_frame": allocationsPerKeyOnlyFrame,
+      "key_tap_to_glyph_frames": tapToGlyphFrames,
+      "key_tap_to_glyph_worst_frames": tapToGlyphWorstFrames,
+      "keyboard_show_frames": showFrames,
+      "keyboard_show_frame_over_full_frame": showFrameFraction,
+    ]
+  }
+
+  func printTable() {
+    func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
+    print("typing: a text field and the on-screen keyboard, 1920×1080 px at scale 2")
+    row(
+      "(j) typing frame / full frame", String(format: "%.4f", typingFrameFraction),
+      "target ≤ 0.03 (down \(ms(pressFrameMs)), \(pressDamagePixels) px; up \(ms(releaseFrameMs)), \(releaseDamagePixels) px)"
+    )
+    row(
+      "(k) heap allocations per typing frame", String(format: "%.1f", allocationsPerTypingFrame),
+      String(
+        format: "target 0 outside text shaping (a key's frames without text: %.1f)",
+        allocationsPerKeyOnlyFrame))
+    row(
+      "(l) key tap to its glyph on screen", String(format: "%.2f frames", tapToGlyphFrames),
+      String(
+        format: "median of %d, worst %.2f; target ≤ 1 frame (60 Hz)", tapTrials,
+        tapToGlyphWorstFrames))
+    row(
+      "(m) keyboard slide-in: frames", "\(showFrames)",
+      String(format: "mean frame / full frame %.4f (%@)", showFrameFraction, ms(showMeanFrameMs)))
+  }
+}
+
+/// Measures `TypingFigures`.
+@MainActor
+struct TypingMeasurements {
+  let frames: Int
+  let fullFrameMs: Double
+
+  func run() throws -> TypingFigures {
+    var figures = TypingFigures()
+    figures.fullFrameMs = fullFrameMs
+    let (screen, output, loop) = try makeBenchScreen()
+    Application.install(Application())
+    let window = Window(screen: screen)
+    window.backgroundColor = Color(hex: 0xf2f2f7)
+    let field = TextField(frame: Rect(x: 40, y: 60, width: 600, height: 44))
+    field.borderStyle = .roundedRect
+    field.autocapitalizationType = .none
+    window.addSubview(field)
+    window.makeKeyAndVisible()
+    loop.runUntilIdle()
+
+    // (m) the keyboard slides in: each frame of the animation, timed.
+    let framesBefore = output.framesPresented
+    field.becomeFirstResponder()
+    var showTimes: [Double] = []
+    for _ in 0..<40 {
+      let before = output.framesPresented
+      let ms = timed { loop.advance(by: 1 / 60) }
+      if output.framesPresented > before { showTimes.append(ms) }
+    }
+    figures.showFrames = output.framesPresented - framesBefore
+    figures.showMeanFrameMs = showTimes.reduce(0, +) / Double(max(showTimes.count, 1))
+    loop.advance(by: 1)
+
+    guard let letter = OnScreenKeyboardProbe.center(ofKeyTyping: "a"),
+      let backspace = OnScreenKeyboardProbe.center(of: .backspace)
+    else { throw BenchError.noKeyboard }
+    func touch(_ phase: Touch.Phase, _ point: Point) {
+      Application.shared.sendTouches([TouchSample(id: 0, phase: phase, location: point)], on: screen)
+    }
+    // (j) a tap is two frames: down (highlight, preview) and up (glyph, key let go).
+    // Letters and backspaces alternate so the text stays the same length. The simulated
+    // clock stands still meanwhile, so the caret does not blink into the figures.
+    var flip = false
+    func tapKey() -> (down: Double, up: Double) {
+      flip.toggle()
+      let key = flip ? letter : backspace
+      touch(.began, key)
+      let down = timed { loop.runUntilIdle() }
+      touch(.ended, key)
+      let up = timed { loop.runUntilIdle() }
+      return (down, up)
+    }
+    field.text = "The quick brown fox"
+    loop.runUntilIdle()
+    figures.pressFrameMs = median(of: frames) { tapKey().down }
+    figures.releaseFrameMs = median(of: frames) { tapKey().up }
+    // The damage of one letter's two frames (the caret does not blink: time stands still).
+    touch(.began, letter)
+    loop.runUntilIdle()
+    figures.pressDamagePixels = screen.compositor.lastDamage.area
+    touch(.ended, letter)
+    loop.runUntilIdle()
+    figures.releaseDamagePixels = screen.compositor.lastDamage.area
+
+    // (k) allocations per frame, steady (warm), over many taps.
+    _ = tapKey()
+    kiosk_alloc_counter_start()
+    for _ in 0..<frames { _ = tapKey() }
+    figures.allocationsPerTypingFrame = Double(kiosk_alloc_counter_stop()) / Double(2 * frames)
+    // Backspace on an empty field: a key's highlight and release with no text to shape.
+    field.text = ""
+    loop.runUntilIdle()
+    func tapEmptyBackspace() {
+      touch(.began, backspace)
+      loop.runUntilIdle()
+      touch(.ended, backspace)
+      loop.runUntilIdle()
+    }
+    tapEmptyBackspace()
+    kiosk_alloc_counter_start()
+    for _ in 0..<frames { tapEmptyBackspace() }
+    figures.allocationsPerKeyOnlyFrame = Double(kiosk_alloc_counter_stop()) / Double(2 * frames)
+    field.resignFirstResponder()
+    loop.advance(by: 1)
+    screen.detachOutput()
+
+    // (l) in real time: a key's touch-up queued from another thread at a random point of
+    // the refresh, to the first presented frame after the text changed.
+    let latency = try tapToGlyph(trials: max(frames / 2, 20))
+    figures.tapToGlyphFrames = latency.median
+    figures.tapToGlyphWorstFrames = latency.worst
+    figures.tapTrials = latency.trials
+    return figures
+  }
+
+  private func tapToGlyph(trials: Int) throws -> (median: Double, worst: Double, trials: Int) {
+    Application.install(Application())
+    let screen = Screen(pointSize: Size(width: 960, height: 540), scale: 2)
+    let output = try VirtualOutput(for: screen, timing: .realTime)
+    Transaction.useMainQueue()
+    Screen.main = screen
+    screen.attach(output)
+    let window = Window(screen: screen)
+    let field = TextField(frame: Rect(x: 40, y: 60, width: 600, height: 44))
+    field.autocapitalizationType = .none
+    window.addSubview(field)
+    window.makeKeyAndVisible()
+    func settle(_ seconds: Double) { RunLoop.main.run(until: Date(timeIntervalSinceNow: seconds)) }
+    settle(0.1)
+    field.becomeFirstResponder()
+    settle(0.6)
+    guard let letter = OnScreenKeyboardProbe.center(ofKeyTyping: "a") else {
+      throw BenchError.noKeyboard
+    }
+    let interval = 1 / output.refreshRate
+
+    final class Trial: @unchecked Sendable {
+      var queuedAt = 0.0
+      var changed = false
+      var waiting = false
+    }
+    let trial = Trial()
+    var latencies: [Double] = []
+    field.addAction(Action { _ in if trial.waiting { trial.changed = true } }, for: .editingChanged)
+    output.presentObserver = { _ in
+      guard trial.waiting, trial.changed else { return }
+      trial.waiting = false
+      latencies.append((monotonicSeconds() - trial.queuedAt) / interval)
+    }
+    for index in 0..<trials {
+      Application.shared.sendTouches(
+        [TouchSample(id: 0, phase: .began, location: letter)], on: screen)
+      settle(interval * 2)
+      let delay = interval * Double((index * 7919) % 100) / 100
+      trial.changed = false
+      DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+        trial.queuedAt = monotonicSeconds()
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated {
+            trial.waiting = true
+            Application.shared.sendTouches(
+              [TouchSample(id: 0, phase: .ended, location: letter)], on: screen)
+          }
+        }
+      }
+      let deadline = Date(timeIntervalSinceNow: 1)
+      settle(delay + interval / 2)
+      while trial.waiting, Date() < deadline { settle(interval / 4) }
+      trial.waiting = false
+      if index % 8 == 7 { field.text = "" }
+      settle(interval * 2)
+    }
+    output.presentObserver = nil
+    field.resignFirstResponder()
+    settle(0.4)
+    screen.detachOutput()
+    guard !latencies.isEmpty else { return (.infinity, .infinity, 0) }
+    latencies.sort()
+    return (latencies[latencies.count / 2], latencies[latencies.count - 1], latencies.count)
+  }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+  case noKeyboard
+  var description: String { "the on-screen keyboard did not come up" }
+}
