@@ -97,7 +97,8 @@ struct TypingMeasurements {
       let backspace = OnScreenKeyboardProbe.center(of: .backspace)
     else { throw BenchError.noKeyboard }
     func touch(_ phase: Touch.Phase, _ point: Point) {
-      Application.shared.sendTouches([TouchSample(id: 0, phase: phase, location: point)], on: screen)
+      Application.shared.sendTouches(
+        [TouchSample(id: 0, phase: phase, location: point)], on: screen)
     }
     // (j) a tap is two frames: down (highlight, preview) and up (glyph, key let go).
     // Letters and backspaces alternate so the text stays the same length. The simulated

@@ -467,7 +467,11 @@ open class TextField: Control, TextInput {
     if !keepCaret { revealTimer?.cancel() }
     setNeedsLayout()
     updateCaretAndScroll()
-    if keepCaret { canvas.setNeedsDisplay() } else { invalidateText(from: oldLayout, oldOrigin: oldOrigin) }
+    if keepCaret {
+      canvas.setNeedsDisplay()
+    } else {
+      invalidateText(from: oldLayout, oldOrigin: oldOrigin)
+    }
     if isEditing { caretView.startBlinking() }
     if byUser {
       sendActions(for: .editingChanged)
