@@ -234,4 +234,70 @@ struct OnScreenKeyboardTests {
     #expect(TextInputSystem.shared.unavailableLanguages["zh-pinyin"] == "no data")
     #expect(app.typeOnScreenKeyboard("да"))
   }
+
+  @Test func aLongPressOffersAlternatesAndTheOneUnderTheFingerIsTyped() throws {
+    let (app, field) = try makeApp()
+    field.autocapitalizationType = .none
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let e = try #require(OnScreenKeyboardProbe.center(ofKeyTyping: "e"))
+    app.touch(.began, at: e)
+    app.advance(by: OnScreenKeyboardView.alternatesDelay + 0.1)
+    // The row starts at the key: e, then è é ê …; the finger slides onto the third.
+    let keyWidth = try #require(TextInputSystem.shared.keyboardWindow?.keyboardView.keyViews.first)
+      .frame.width
+    let onAcute = Point(x: e.x + 2 * max(keyWidth, 40), y: e.y - keyWidth)
+    app.touch(.moved, at: onAcute)
+    app.touch(.ended, at: onAcute)
+    #expect(field.text == "é")
+    // A quick tap types the letter itself.
+    app.tap(at: e)
+    #expect(field.text == "ée")
+  }
+
+  @Test func aHeldBackspaceRepeats() throws {
+    let (app, field) = try makeApp()
+    field.text = "abcdefghij"
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let backspace = try #require(OnScreenKeyboardProbe.center(of: .backspace))
+    app.touch(.began, at: backspace)
+    #expect(field.text == "abcdefghi")
+    app.advance(by: OnScreenKeyboardView.backspaceRepeatDelay + 0.01)
+    #expect(field.text == "abcdefgh")
+    app.advance(by: OnScreenKeyboardView.backspaceRepeatInterval * 3)
+    #expect(field.text == "abcde")
+    app.touch(.ended, at: backspace)
+    app.advance(by: 1)
+    #expect(field.text == "abcde")
+  }
+
+  @Test func theKeyboardFollowsTheScreenWhenItTurns() throws {
+    let (app, field) = try makeApp()
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.keyboardFrame?.width == 1024)
+    app.screen.setRotation(.degrees90, animated: false)
+    app.advance(by: 0.5)
+    let frame = try #require(app.keyboardFrame)
+    #expect(frame.width == 600)
+    #expect(frame.maxY == 1024)
+    #expect(TextInputSystem.shared.keyboardWindow?.keyboardView.frame == frame)
+  }
+
+  @Test func theDecimalPadHasASeparatorAndThePhonePadAPlus() throws {
+    let (app, field) = try makeApp()
+    field.keyboardType = .decimalPad
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.typeOnScreenKeyboard("3.5"))
+    #expect(field.text == "3.5")
+    field.resignFirstResponder()
+    field.keyboardType = .phonePad
+    field.text = ""
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.typeOnScreenKeyboard("+49#"))
+    #expect(field.text == "+49#")
+  }
 }
