@@ -72,9 +72,9 @@ final class RimeEngine: @unchecked Sendable {
     traits.user_data_dir = UnsafePointer(strings[1])
     traits.app_name = UnsafePointer(strings[2])
     traits.distribution_name = UnsafePointer(strings[3])
-    // Warnings and errors only, to standard error (an empty log folder): the journal keeps
-    // them with the app's own lines.
-    traits.min_log_level = 1
+    // Errors only, to standard error (an empty log folder): the journal keeps them with the
+    // app's own lines. (librime warns about every optional *.custom.yaml it does not find.)
+    traits.min_log_level = 2
     traits.log_dir = UnsafePointer(strings[4])
     api.pointee.setup?(&traits)
     api.pointee.initialize?(&traits)

@@ -18,6 +18,9 @@ struct TypingFigures {
   var tapTrials = 0
   var showFrames = 0
   var showMeanFrameMs = 0.0
+  /// The commit phases of the last letter's two frames (layout, display, composite), ms.
+  var pressPhases = Transaction.Timings()
+  var releasePhases = Transaction.Timings()
 
   /// The dearer of a tap's two frames (finger down: key highlight and preview bubble;
   /// finger up: the glyph, the key let go) over a full frame.
@@ -44,6 +47,13 @@ struct TypingFigures {
       "(j) typing frame / full frame", String(format: "%.4f", typingFrameFraction),
       "target ≤ 0.03 (down \(ms(pressFrameMs)), \(pressDamagePixels) px; up \(ms(releaseFrameMs)), \(releaseDamagePixels) px)"
     )
+    func phases(_ t: Transaction.Timings) -> String {
+      String(
+        format: "layout %.3f, display %.3f, composite %.3f ms", t.layout * 1000, t.display * 1000,
+        t.composite * 1000)
+    }
+    row("    finger down", "", phases(pressPhases))
+    row("    finger up", "", phases(releasePhases))
     row(
       "(k) heap allocations per typing frame", String(format: "%.1f", allocationsPerTypingFrame),
       String(
@@ -121,9 +131,11 @@ struct TypingMeasurements {
     touch(.began, letter)
     loop.runUntilIdle()
     figures.pressDamagePixels = screen.compositor.lastDamage.area
+    figures.pressPhases = Transaction.lastTimings
     touch(.ended, letter)
     loop.runUntilIdle()
     figures.releaseDamagePixels = screen.compositor.lastDamage.area
+    figures.releasePhases = Transaction.lastTimings
 
     // (k) allocations per frame, steady (warm), over many taps.
     _ = tapKey()

@@ -14,13 +14,20 @@ func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
   process.executableURL = demo
   process.arguments = [
     "--backend", "virtual", "--scale", "2", "--size", "\(turned.0 / 2)x\(turned.1 / 2)",
-    "--rotation", "\(rotation)", "--output", folder.path, "--log-level", "error",
+    "--rotation", "\(rotation)", "--output", folder.path, "--log-level", "info",
   ]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
   try process.run()
+  let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
   try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
-  let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    .filter { $0.hasSuffix(".png") }.sorted()
+  // The PNGs are named after the screens they show; the log says in which order.
+  let names = log.split(separator: "\n").compactMap { line -> String? in
+    guard let range = line.range(of: "wrote ") else { return nil }
+    return URL(fileURLWithPath: String(line[range.upperBound...])).lastPathComponent
+  }
   try #require(names.count >= 2, "the reference run wrote \(names)")
   return try names.map { try Image(contentsOfFile: folder.appendingPathComponent($0).path) }
 }

@@ -49,6 +49,13 @@ public enum Transaction {
     public var display: Double = 0
     /// Compositing and handing frames to the outputs.
     public var composite: Double = 0
+
+    /// Timings of the three phases, in seconds (all zero by default).
+    public init(layout: Double = 0, display: Double = 0, composite: Double = 0) {
+      self.layout = layout
+      self.display = display
+      self.composite = composite
+    }
   }
 
   /// The phase timings of the most recent commit.
