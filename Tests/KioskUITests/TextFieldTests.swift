@@ -240,6 +240,25 @@ struct TextFieldTests {
     #expect(app.framesPresented == stopped)
   }
 
+  /// A blink repaints the caret's rectangle and nothing else.
+  @Test func aBlinkDamagesOnlyTheCaret() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    let field = makeField(app)
+    field.text = "Blink"
+    field.becomeFirstResponder()
+    app.advance(by: 0.2)
+    let caret = field.caretView.convert(field.caretView.bounds, to: app.window)
+    app.advance(by: CaretView.blinkInterval)
+    #expect(field.caretView.isHidden)
+    let damage = app.screen.compositor.lastDamage
+    // The caret's rectangle rounded out to whole pixels (scale 2).
+    let pixels =
+      Int((caret.maxX * 2).rounded(.up) - (caret.minX * 2).rounded(.down))
+      * Int((caret.maxY * 2).rounded(.up) - (caret.minY * 2).rounded(.down))
+    #expect(damage.area == pixels, "\(damage)")
+  }
+
   @Test func hardwareKeysEditAndRepeat() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let field = makeField(app)

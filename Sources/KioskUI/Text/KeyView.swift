@@ -19,6 +19,8 @@ final class KeyView: View {
     didSet { if oldValue != isEnabled { setNeedsDisplay() } }
   }
   private var titleLayout: TextLayout?
+  /// How many times the key was drawn (tests check that sliding the keyboard redraws none).
+  private(set) var drawCount = 0
 
   enum ShiftState { case off, on, locked }
 
@@ -53,6 +55,7 @@ final class KeyView: View {
 
   override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current else { return }
+    drawCount += 1
     if case .spacer = spec.role { return }
     let cap = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1)
     context.setFillColor(Color(hex: 0x898a8d))
