@@ -1,8 +1,19 @@
 import KioskGraphics
 
-/// The edit menu over a text field's selection or caret: Cut, Copy, Paste, Select All, as
-/// far as each applies (nothing is copied out of a secure field). One menu shows at a time,
-/// in the field's window above the selection (below it when there is no room above).
+/// What the edit menu needs of a text field or text view: its editor, whether it is being
+/// edited, and where the selection is in its window.
+@MainActor
+protocol EditMenuHost: View {
+  var textEditor: TextEditor { get }
+  var isEditing: Bool { get }
+  /// The rectangle around the selection (or the caret), in window coordinates.
+  func selectionRectInWindow() -> Rect
+}
+
+/// The edit menu over a text field's or text view's selection or caret: Cut, Copy, Paste,
+/// Select All, as far as each applies (nothing is copied out of a secure field). One menu
+/// shows at a time, in the view's window above the selection (below it when there is no
+/// room above).
 @MainActor
 final class EditMenu {
   static let shared = EditMenu()
@@ -16,12 +27,12 @@ final class EditMenu {
   }
 
   private(set) var menuView: EditMenuView?
-  private weak var owner: TextField?
+  private weak var owner: View?
 
   var isVisible: Bool { menuView != nil }
 
-  func commands(for field: TextField) -> [Command] {
-    let editor = field.editor
+  func commands(for field: EditMenuHost) -> [Command] {
+    let editor = field.textEditor
     var commands: [Command] = []
     if editor.canCopy { commands += [.cut, .copy] }
     if Pasteboard.general.hasStrings { commands.append(.paste) }
@@ -31,11 +42,11 @@ final class EditMenu {
     return commands
   }
 
-  func toggle(for field: TextField) {
+  func toggle(for field: EditMenuHost) {
     if owner === field, isVisible { hide(for: field) } else { show(for: field) }
   }
 
-  func show(for field: TextField) {
+  func show(for field: EditMenuHost) {
     hideAll()
     guard let window = field.window, field.isEditing else { return }
     let commands = commands(for: field)
@@ -44,10 +55,7 @@ final class EditMenu {
       guard let self, let field else { return }
       self.perform(command, in: field)
     }
-    let selection = field.editor.selection
-    var anchor = field.caretRect(for: selection.lowerBound)
-    anchor = anchor.union(field.caretRect(for: selection.upperBound))
-    let inWindow = field.clipView.convert(anchor, to: window)
+    let inWindow = field.selectionRectInWindow()
     let size = menu.sizeThatFits(.zero)
     var x = inWindow.midX - size.width / 2
     x = min(max(x, 4), max(window.bounds.width - size.width - 4, 4))
@@ -59,7 +67,7 @@ final class EditMenu {
     owner = field
   }
 
-  func hide(for field: TextField) {
+  func hide(for field: View) {
     guard owner === field else { return }
     hideAll()
   }
@@ -70,14 +78,14 @@ final class EditMenu {
     owner = nil
   }
 
-  func perform(_ command: Command, in field: TextField) {
+  func perform(_ command: Command, in field: EditMenuHost) {
     hideAll()
     switch command {
-    case .cut: field.editor.cut()
-    case .copy: field.editor.copy()
-    case .paste: field.editor.paste()
+    case .cut: field.textEditor.cut()
+    case .copy: field.textEditor.copy()
+    case .paste: field.textEditor.paste()
     case .selectAll:
-      field.editor.selectAll()
+      field.textEditor.selectAll()
       show(for: field)
     }
   }

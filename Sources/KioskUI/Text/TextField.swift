@@ -759,6 +759,12 @@ extension String {
   }
 }
 
-extension TextField: TextEditorOwner {
+extension TextField: TextEditorOwner, EditMenuHost {
   var textEditor: TextEditor { editor }
+
+  func selectionRectInWindow() -> Rect {
+    let selection = editor.selection
+    let anchor = caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound))
+    return window.map { clipView.convert(anchor, to: $0) } ?? anchor
+  }
 }

@@ -230,6 +230,7 @@ open class TextView: ScrollView, TextInput {
     guard isEditing else { return }
     isEditing = false
     editor.unmarkText()
+    EditMenu.shared.hide(for: self)
     caretView.stopBlinking()
     canvas.setNeedsDisplay()
     textViewDelegate?.textViewDidEndEditing(self)
@@ -246,18 +247,38 @@ open class TextView: ScrollView, TextInput {
 
   // MARK: Touches and keys
 
+  /// When the finger went down, to tell a long press (the edit menu) from a tap.
+  private var touchStart: Double?
+
+  open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+    touchStart = touches.first?.timestamp
+    super.touchesBegan(touches, with: event)
+  }
+
+  /// A tap places the caret (and begins editing); a tap on the caret, or a long press,
+  /// shows the edit menu; a double tap selects a word and shows it.
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
     guard let touch = touches.first else { return super.touchesEnded(touches, with: event) }
     let point = touch.location(in: self)
     let index = layout.index(
       closestTo: Point(x: point.x - textOrigin.x, y: point.y - textOrigin.y))
     let offset = editor.buffer.roundedToBoundary(editor.buffer.offset(index))
+    let wasEditing = isEditing
+    let held = touch.timestamp - (touchStart ?? touch.timestamp)
+    touchStart = nil
     if !isEditing {
       guard becomeFirstResponder() else { return }
     }
     if touch.tapCount >= 2 {
       editor.selectWord(at: offset)
+      EditMenu.shared.show(for: self)
+    } else if held >= TextTouchTracker.longPressDuration {
+      editor.setSelection(offset..<offset)
+      EditMenu.shared.show(for: self)
+    } else if wasEditing, editor.selection == offset..<offset {
+      EditMenu.shared.toggle(for: self)
     } else {
+      EditMenu.shared.hide(for: self)
       editor.setSelection(offset..<offset)
     }
   }
@@ -281,8 +302,14 @@ open class TextView: ScrollView, TextInput {
   }
 }
 
-extension TextView: TextEditorHost, TextEditorOwner {
+extension TextView: TextEditorHost, TextEditorOwner, EditMenuHost {
   var textEditor: TextEditor { editor }
+
+  func selectionRectInWindow() -> Rect {
+    let selection = editor.selection
+    let anchor = caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound))
+    return window.map { convert(anchor, to: $0) } ?? anchor
+  }
 
   func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {
     textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: replacement)
@@ -290,6 +317,7 @@ extension TextView: TextEditorHost, TextEditorOwner {
   }
 
   func editorTextDidChange() {
+    EditMenu.shared.hide(for: self)
     textDidChange(byUser: true)
   }
 
