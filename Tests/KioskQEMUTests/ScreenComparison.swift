@@ -81,3 +81,28 @@ func closestPage(_ screen: PPMImage, _ pages: [Image]) -> (page: Int, differing:
   }
   return best
 }
+
+/// The demo's last screen on the virtual framebuffer after the touch script `touches` (in
+/// points), run with `arguments` (size, scale, rotation, duration…): the screen after the
+/// first touch stops its tour has no name, so it is the last `screen-NN.png`.
+func demoScreenAfterTouches(_ touches: String, arguments: [String]) throws -> Image {
+  let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("kiosk-touch-reference-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let file = folder.appendingPathComponent("touches.txt")
+  try touches.write(to: file, atomically: true, encoding: .utf8)
+  let process = Process()
+  process.executableURL = demo
+  process.arguments =
+    ["--backend", "virtual", "--output", folder.path, "--touch-script", file.path]
+    + arguments + ["--log-level", "error"]
+  try process.run()
+  process.waitUntilExit()
+  try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
+  let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    .filter { $0.hasPrefix("screen-") }.sorted()
+  let last = try #require(shots.last)
+  return try Image(contentsOfFile: folder.appendingPathComponent(last).path)
+}

@@ -136,28 +136,10 @@ extension RealKernel {
 
     /// The demo's screen on the virtual framebuffer after `touches` (in points).
     private func referenceAfterTouches(_ touches: String, rotation: Int) throws -> Image {
-      let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("kiosk-touch-reference-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: folder) }
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let file = folder.appendingPathComponent("touches.txt")
-      try touches.write(to: file, atomically: true, encoding: .utf8)
       let size = rotation % 180 == 0 ? "512x300" : "300x512"
-      let process = Process()
-      process.executableURL = demo
-      process.arguments = [
-        "--backend", "virtual", "--scale", "2", "--size", size, "--rotation", "\(rotation)",
-        "--output", folder.path, "--duration", "4", "--touch-script", file.path,
-        "--log-level", "error",
-      ]
-      try process.run()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
-      let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        .filter { $0.hasPrefix("screen-") }.sorted()
-      let last = try #require(shots.last)
-      return try Image(contentsOfFile: folder.appendingPathComponent(last).path)
+      return try demoScreenAfterTouches(
+        touches,
+        arguments: ["--scale", "2", "--size", size, "--rotation", "\(rotation)", "--duration", "4"])
     }
   }
 }

@@ -127,26 +127,12 @@ extension RealKernel {
 
     /// The demo on the virtual framebuffer at 1024×600, scale 1, after `taps` (points).
     private func reference(taps: [Point]) throws -> Image {
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("kiosk-typing-reference-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: folder) }
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let file = folder.appendingPathComponent("touches.txt")
-      try script(taps, spacing: 1200).write(to: file, atomically: true, encoding: .utf8)
-      let process = Process()
-      process.executableURL = demo
-      process.arguments = [
-        "--backend", "virtual", "--scale", "1", "--size", "1024x600", "--output", folder.path,
-        "--duration", "10", "--touch-script", file.path, "--on-screen-keyboard", "always",
-        "--log-level", "error",
-      ]
-      try process.run()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
-      let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        .filter { $0.hasPrefix("screen-") }.sorted()
-      let last = try #require(shots.last)
-      return try Image(contentsOfFile: folder.appendingPathComponent(last).path)
+      try demoScreenAfterTouches(
+        script(taps, spacing: 1200),
+        arguments: [
+          "--scale", "1", "--size", "1024x600", "--duration", "10", "--on-screen-keyboard",
+          "always",
+        ])
     }
   }
 }

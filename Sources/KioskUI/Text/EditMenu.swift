@@ -6,8 +6,19 @@ import KioskGraphics
 protocol EditMenuHost: View {
   var textEditor: TextEditor { get }
   var isEditing: Bool { get }
+  /// The caret's rectangle for `offset`, in `caretSpace`'s coordinates.
+  func caretRect(for offset: Int) -> Rect
+  /// The view whose coordinates `caretRect(for:)` is in.
+  var caretSpace: View { get }
+}
+
+extension EditMenuHost {
   /// The rectangle around the selection (or the caret), in window coordinates.
-  func selectionRectInWindow() -> Rect
+  func selectionRectInWindow() -> Rect {
+    let selection = textEditor.selection
+    let anchor = caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound))
+    return window.map { caretSpace.convert(anchor, to: $0) } ?? anchor
+  }
 }
 
 /// The edit menu over a text field's or text view's selection or caret: Cut, Copy, Paste,

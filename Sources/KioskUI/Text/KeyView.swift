@@ -58,11 +58,6 @@ final class KeyView: View {
     drawCount += 1
     if case .spacer = spec.role { return }
     let cap = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1)
-    context.setFillColor(Color(hex: 0x898a8d))
-    context.beginPath()
-    context.addRoundedRect(
-      Rect(x: 0, y: 1, width: bounds.width, height: bounds.height - 1), cornerRadius: 5)
-    context.fillPath()
     let fill: Color
     if isHighlighted {
       fill = isFunctionKey ? .white : Color(hex: 0xaeb3be)
@@ -73,10 +68,7 @@ final class KeyView: View {
     } else {
       fill = isFunctionKey ? Color(hex: 0xabb0ba) : .white
     }
-    context.setFillColor(fill)
-    context.beginPath()
-    context.addRoundedRect(cap, cornerRadius: 5)
-    context.fillPath()
+    context.fillKeyCap(in: bounds, cornerRadius: 5, color: fill)
     switch spec.role {
     case .hide: drawHideIcon(in: context, cap: cap)
     case .shift: drawShiftIcon(in: context, cap: cap)
@@ -191,15 +183,7 @@ final class KeyPreviewView: View {
 
   override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current else { return }
-    context.setFillColor(Color(hex: 0x898a8d))
-    context.beginPath()
-    context.addRoundedRect(bounds, cornerRadius: 8)
-    context.fillPath()
-    context.setFillColor(.white)
-    context.beginPath()
-    context.addRoundedRect(
-      Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1), cornerRadius: 8)
-    context.fillPath()
+    context.fillKeyCap(in: bounds, cornerRadius: 8, color: .white)
     let layout = self.layout ?? TextLayout(text: text, font: .systemFont(ofSize: 34), color: .black)
     self.layout = layout
     context.draw(
@@ -235,15 +219,7 @@ final class KeyAlternatesView: View {
 
   override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current else { return }
-    context.setFillColor(Color(hex: 0x898a8d))
-    context.beginPath()
-    context.addRoundedRect(bounds, cornerRadius: 8)
-    context.fillPath()
-    context.setFillColor(.white)
-    context.beginPath()
-    context.addRoundedRect(
-      Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1), cornerRadius: 8)
-    context.fillPath()
+    context.fillKeyCap(in: bounds, cornerRadius: 8, color: .white)
     for (index, choice) in choices.enumerated() {
       let cell = Rect(
         x: Double(index) * cellWidth, y: 0, width: cellWidth, height: bounds.height - 1)
@@ -386,5 +362,24 @@ final class CandidateBarView: View {
   override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
     pressed = nil
     touchStart = nil
+  }
+}
+
+extension GraphicsContext {
+  /// A key cap of the keyboard's look in `rect`: a rounded shape in `color` over a grey
+  /// shadow one point lower (keys, the preview bubble, the alternates).
+  func fillKeyCap(in rect: Rect, cornerRadius: Double, color: Color) {
+    setFillColor(Color(hex: 0x898a8d))
+    beginPath()
+    addRoundedRect(
+      Rect(x: rect.minX, y: rect.minY + 1, width: rect.width, height: rect.height - 1),
+      cornerRadius: cornerRadius)
+    fillPath()
+    setFillColor(color)
+    beginPath()
+    addRoundedRect(
+      Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height - 1),
+      cornerRadius: cornerRadius)
+    fillPath()
   }
 }

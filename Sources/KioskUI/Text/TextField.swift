@@ -634,15 +634,8 @@ open class TextField: Control, TextInput {
   // MARK: Hardware keys
 
   open override func pressesBegan(_ presses: Set<Press>, with event: KioskUI.Event?) {
-    var unhandled: Set<Press> = []
-    for press in presses {
-      guard isEditing, let key = press.key,
-        TextInputSystem.shared.hardwareKeyBegan(key, press: press, in: self)
-      else {
-        unhandled.insert(press)
-        continue
-      }
-    }
+    let unhandled = TextInputSystem.shared.unhandledPresses(
+      presses, in: self, isEditing: isEditing)
     if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
   }
 
@@ -761,10 +754,5 @@ extension String {
 
 extension TextField: TextEditorOwner, EditMenuHost {
   var textEditor: TextEditor { editor }
-
-  func selectionRectInWindow() -> Rect {
-    let selection = editor.selection
-    let anchor = caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound))
-    return window.map { clipView.convert(anchor, to: $0) } ?? anchor
-  }
+  var caretSpace: View { clipView }
 }

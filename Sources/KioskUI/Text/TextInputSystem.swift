@@ -561,6 +561,17 @@ final class TextInputSystem {
     return handled
   }
 
+  /// The presses a text field or text view being edited does not use (they go up the
+  /// responder chain); the others were typed.
+  func unhandledPresses(_ presses: Set<Press>, in input: Responder & TextInput, isEditing: Bool)
+    -> Set<Press>
+  {
+    presses.filter { press in
+      guard isEditing, let key = press.key else { return true }
+      return !hardwareKeyBegan(key, press: press, in: input)
+    }
+  }
+
   func hardwarePressesEnded(_ presses: Set<Press>) {
     if let repeatingPress, presses.contains(repeatingPress) { stopRepeat() }
   }

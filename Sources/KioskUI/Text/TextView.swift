@@ -284,15 +284,8 @@ open class TextView: ScrollView, TextInput {
   }
 
   open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-    var unhandled: Set<Press> = []
-    for press in presses {
-      guard isEditing, let key = press.key,
-        TextInputSystem.shared.hardwareKeyBegan(key, press: press, in: self)
-      else {
-        unhandled.insert(press)
-        continue
-      }
-    }
+    let unhandled = TextInputSystem.shared.unhandledPresses(
+      presses, in: self, isEditing: isEditing)
     if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
   }
 
@@ -304,12 +297,7 @@ open class TextView: ScrollView, TextInput {
 
 extension TextView: TextEditorHost, TextEditorOwner, EditMenuHost {
   var textEditor: TextEditor { editor }
-
-  func selectionRectInWindow() -> Rect {
-    let selection = editor.selection
-    let anchor = caretRect(for: selection.lowerBound).union(caretRect(for: selection.upperBound))
-    return window.map { convert(anchor, to: $0) } ?? anchor
-  }
+  var caretSpace: View { self }
 
   func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {
     textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: replacement)
