@@ -35,6 +35,16 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
   }
 
+  /// The smallest rectangle holding both (the other one when either is empty).
+  public func union(_ other: PixelRect) -> PixelRect {
+    if isEmpty { return other }
+    if other.isEmpty { return self }
+    let x0 = min(x, other.x)
+    let y0 = min(y, other.y)
+    return PixelRect(
+      x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+  }
+
   /// The smallest pixel rectangle that covers `rect` (given in pixels).
   public init(covering rect: Rect) {
     // Clamp first: a degenerate transform can produce huge or non-finite extents.

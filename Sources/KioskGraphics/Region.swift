@@ -93,6 +93,9 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
     return result
   }
 
+  /// How many rectangles the region is made of.
+  public var rectCount: Int { Int(pixman_region32_n_rects(storage.region)) }
+
   /// Calls `body` with each rectangle of the region, without allocating.
   public func forEachRect(_ body: (PixelRect) -> Void) {
     var count: Int32 = 0

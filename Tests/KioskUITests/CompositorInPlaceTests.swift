@@ -103,4 +103,72 @@ struct CompositorInPlaceTests {
     #expect(app.snapshot().pixel(x: 20, y: 20) == .green)
     #expect(pixelsDifferingFromAFullRepaint(app) == 0)
   }
+
+  @Test func aMovingLeafIsMovedInPlace() throws {
+    let (app, card, leaf) = try makeScene(leafShown: true)
+    let compositor = app.screen.compositor
+    let walks = compositor.treeWalks
+    leaf.frame.origin = Point(x: 30, y: 20)
+    let moved = app.snapshot()
+    #expect(compositor.treeWalks == walks)
+    // Where it was (20, 20)–(40, 30) and where it is (40, 30)–(60, 40), in points at scale 2.
+    var expected = Region(PixelRect(x: 40, y: 40, width: 40, height: 20))
+    expected.formUnion(PixelRect(x: 80, y: 60, width: 40, height: 20))
+    #expect(compositor.lastDamage == expected)
+    #expect(moved.pixel(x: 50, y: 50) == Color(hex: 0xbfbfbf))  // the card alone
+    #expect(moved.pixel(x: 90, y: 70) == Color(hex: 0xdf5f5f))
+    #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+    // Resized, and moved partly outside the masking card: clipped to it, still in place.
+    card.clipsToBounds = true
+    app.runUntilIdle()
+    let walksAfterMasking = compositor.treeWalks
+    leaf.frame = Rect(x: 50, y: 30, width: 30, height: 30)
+    _ = app.snapshot()
+    #expect(compositor.treeWalks == walksAfterMasking)
+    #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+    // A hidden leaf that moves changes no pixel.
+    let walksBeforeHiding = compositor.treeWalks  // the check above walked, once
+    leaf.isHidden = true
+    app.runUntilIdle()
+    let frames = app.framesPresented
+    leaf.frame.origin = Point(x: 0, y: 0)
+    app.runUntilIdle()
+    #expect(app.framesPresented == frames)
+    leaf.isHidden = false
+    #expect(app.snapshot().pixel(x: 30, y: 30) == Color(hex: 0xdf5f5f))
+    #expect(compositor.treeWalks == walksBeforeHiding)
+    #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+  }
+
+  @Test func anAnimatedLeafMovesWithoutWalks() throws {
+    let (app, _, leaf) = try makeScene(leafShown: true)
+    let compositor = app.screen.compositor
+    let walks = compositor.treeWalks
+    View.animate(withDuration: 0.4) { leaf.center = Point(x: 40, y: 25) }
+    let frames = app.framesPresented
+    app.advance(by: 0.2)
+    #expect(app.framesPresented > frames + 2)
+    #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+    let walksMidway = compositor.treeWalks
+    app.advance(by: 0.3)
+    #expect(walksMidway == walks + 1)  // the check above repainted in full, once
+    #expect(compositor.treeWalks == walksMidway)
+    #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+  }
+
+  @Test func aLeafGainingASublayerWalksAgain() throws {
+    let (app, _, leaf) = try makeScene(leafShown: true)
+    let compositor = app.screen.compositor
+    let walks = compositor.treeWalks
+    leaf.frame.origin = Point(x: 5, y: 5)
+    let dot = View(frame: Rect(x: 2, y: 2, width: 4, height: 4))
+    dot.backgroundColor = .blue
+    leaf.addSubview(dot)
+    let frame = app.snapshot()
+    #expect(compositor.treeWalks == walks + 1)
+    // The dot, at (10 + 5 + 2) points and more, shows over the leaf.
+    #expect(frame.pixel(x: 2 * 18, y: 2 * 18) != Color(hex: 0xdf5f5f))
+    #expect(frame.pixel(x: 2 * 16, y: 2 * 16) == Color(hex: 0xdf5f5f))
+    #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+  }
 }

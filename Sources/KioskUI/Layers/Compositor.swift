@@ -14,6 +14,10 @@ struct DrawEntry {
   var extent: PixelRect
   /// The part the layer paints opaquely, which hides everything behind it.
   var opaqueRect: PixelRect
+  /// The superlayer's transform and the clip of the masking ancestors, for moving a leaf in
+  /// place.
+  var parentTransform: AffineTransform
+  var parentClip: PixelRect
 }
 
 /// Turns a screen's layer trees into frames, repainting only what changed.
@@ -48,6 +52,7 @@ public final class Compositor {
   private var opaqueRects: [PixelRect] = []
   private var paintList: [PaintPiece] = []
   private var pieces: [PixelRect] = []
+  private var damageRects: [PixelRect] = []
   private var spare: [PixelRect] = []
   private var painter: FramePainter
   private var layerPainter: LayerPainter
@@ -159,12 +164,15 @@ public final class Compositor {
 
   // MARK: Walk: where is everything, and what changed
 
-  /// Nothing moved: damage where the changed layers are and refresh their entries. A layer
-  /// without an entry (it had nothing to draw) may now need one: then the tree is walked.
+  /// Nothing but leaves moved: damage where the changed layers were and are, and refresh
+  /// their entries. A layer without an entry (it had nothing to draw) may now need one:
+  /// then the tree is walked.
   private func updateChangedLayersInPlace() {
     for layer in changedLayers {
       let index = layer.entryIndex
-      guard index >= 0, index < entries.count, entries[index].layer === layer else {
+      guard index >= 0, index < entries.count, entries[index].layer === layer,
+        !layer.changes.contains(.move) || layer.sublayers.isEmpty
+      else {
         needsWalk = true
         return
       }
@@ -172,19 +180,61 @@ public final class Compositor {
     for layer in changedLayers {
       let changes = layer.changes
       layer.changes = []
-      let entry = entries[layer.entryIndex]
-      if changes.contains(.appearance) {
-        damage.formUnion(entry.extent)
-        let alpha = layer.isHidden ? 0 : entry.inheritedAlpha * layer.presented.opacity
-        entries[layer.entryIndex].alpha = alpha
-        entries[layer.entryIndex].opaqueRect = opaqueRect(
-          of: layer, transform: entry.transform, alpha: alpha, clip: entry.extent)
+      let index = layer.entryIndex
+      var entry = entries[index]
+      if changes.contains(.move) {
+        // Where it was, if it showed; the new place is damaged below.
+        if entry.alpha >= Self.invisibleAlpha { damage.formUnion(layer.lastExtent) }
+        entry.transform = placement(of: layer.presented, in: entry.parentTransform)
+        let clip = ownClip(of: layer, transform: entry.transform, within: entry.parentClip)
+        entry.extent = extent(of: layer, transform: entry.transform, clip: clip)
+        layer.lastExtent = entry.extent
+      }
+      if changes.contains(.appearance) || changes.contains(.move) {
+        entry.alpha = layer.isHidden ? 0 : entry.inheritedAlpha * layer.presented.opacity
+        entry.opaqueRect = opaqueRect(
+          of: layer, transform: entry.transform, alpha: entry.alpha, clip: entry.extent)
+        if changes.contains(.appearance) || entry.alpha >= Self.invisibleAlpha {
+          damage.formUnion(entry.extent)
+        }
       } else if changes.contains(.contents) {
         damageContents(of: layer, transform: entry.transform, extent: entry.extent)
       }
+      entries[index] = entry
       layer.contentsDamage = nil
     }
     changedLayers.removeAll(keepingCapacity: true)
+  }
+
+  /// A layer's transform to screen pixels, given its superlayer's; an axis-aligned layer is
+  /// snapped to whole pixels.
+  private func placement(of state: LayerState, in parent: AffineTransform) -> AffineTransform {
+    let transform = AffineTransform(translationX: -state.bounds.midX, y: -state.bounds.midY)
+      .concatenating(state.transform)
+      .concatenating(AffineTransform(translationX: state.position.x, y: state.position.y))
+      .concatenating(parent)
+    return transform.isRectilinear ? snapped(transform, origin: state.bounds.origin) : transform
+  }
+
+  /// The clip for a layer's own pixels and its sublayers: its superlayer's, and its bounds if
+  /// it masks. Exact for axis-aligned layers; a rotated masking layer clips to its bounding
+  /// box.
+  private func ownClip(of layer: Layer, transform: AffineTransform, within clip: PixelRect)
+    -> PixelRect
+  {
+    guard layer.masksToBounds else { return clip }
+    return clip.intersection(PixelRect(rounding: layer.presented.bounds.applying(transform)))
+  }
+
+  /// Where a layer's own pixels (background and contents) may land, within `clip`.
+  private func extent(of layer: Layer, transform: AffineTransform, clip: PixelRect) -> PixelRect {
+    let state = layer.presented
+    guard state.backgroundColor != nil || layer.contents != nil else { return .zero }
+    var area = state.bounds
+    if let contents = layer.contents {
+      area = area.union(layer.contentsMode.placement(of: contents.size, in: state.bounds))
+    }
+    return PixelRect(covering: area.applying(transform)).intersection(clip)
   }
 
   private func damageContents(of layer: Layer, transform: AffineTransform, extent: PixelRect) {
@@ -214,7 +264,7 @@ public final class Compositor {
     let state = layer.presented
     let changes = layer.changes
     layer.changes = []
-    let dirty = inheritedDirty || changes.contains(.geometry)
+    let dirty = inheritedDirty || !changes.isDisjoint(with: [.geometry, .move])
     var effectiveAlpha = alpha * state.opacity
     if layer.isHidden || effectiveAlpha < Self.invisibleAlpha {
       // A hidden leaf keeps an entry (painting nothing), so that showing it again, or
@@ -225,28 +275,13 @@ public final class Compositor {
       }
       effectiveAlpha = 0
     }
-    var transform = AffineTransform(translationX: -state.bounds.midX, y: -state.bounds.midY)
-      .concatenating(state.transform)
-      .concatenating(AffineTransform(translationX: state.position.x, y: state.position.y))
-      .concatenating(parent)
-    if transform.isRectilinear { transform = snapped(transform, origin: state.bounds.origin) }
-
-    var clip = clip
-    if layer.masksToBounds {
-      // Clips the layer's own contents and its sublayers. Exact for axis-aligned layers; a
-      // rotated masking layer clips to its bounding box.
-      clip = clip.intersection(PixelRect(rounding: state.bounds.applying(transform)))
-    }
-    var extent = PixelRect.zero
-    var opaque = PixelRect.zero
-    if state.backgroundColor != nil || layer.contents != nil {
-      var area = state.bounds
-      if let contents = layer.contents {
-        area = area.union(layer.contentsMode.placement(of: contents.size, in: state.bounds))
-      }
-      extent = PixelRect(covering: area.applying(transform)).intersection(clip)
-      opaque = opaqueRect(of: layer, transform: transform, alpha: effectiveAlpha, clip: clip)
-    }
+    let transform = placement(of: state, in: parent)
+    let parentClip = clip
+    let clip = ownClip(of: layer, transform: transform, within: clip)
+    let extent = extent(of: layer, transform: transform, clip: clip)
+    let opaque =
+      extent.isEmpty
+      ? .zero : opaqueRect(of: layer, transform: transform, alpha: effectiveAlpha, clip: clip)
     if dirty || changes.contains(.appearance) {
       damage.formUnion(layer.lastExtent)
       damage.formUnion(extent)
@@ -260,7 +295,7 @@ public final class Compositor {
       entries.append(
         DrawEntry(
           layer: layer, transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha,
-          extent: extent, opaqueRect: opaque))
+          extent: extent, opaqueRect: opaque, parentTransform: parent, parentClip: parentClip))
     }
     for sublayer in layer.sublayers {
       walk(sublayer, parent: transform, alpha: effectiveAlpha, clip: clip, inheritedDirty: dirty)
@@ -293,8 +328,30 @@ public final class Compositor {
 
   // MARK: Cull and paint
 
+  /// Paints the damage, one rectangle of it at a time: each is culled and painted on its
+  /// own, so every paint covers exactly damaged pixels and needs no clip region (pixman
+  /// allocates when it intersects a clip of several rectangles with each paint).
   private func cullAndPaint() {
-    // Front to back: each layer keeps the pieces of its damaged box that no opaque layer in
+    damageRects.removeAll(keepingCapacity: true)
+    if damage.rectCount <= Self.mostDamageRects {
+      damage.forEachRect { damageRects.append($0) }
+    } else {
+      // Many small rectangles: one box around them all costs less than culling each. What
+      // is repainted outside the damage comes out as it was.
+      damageRects.append(damage.extents)
+    }
+    var painted = 0
+    for rect in damageRects { painted += cullAndPaint(rect) }
+    lastPaintedArea = painted
+  }
+
+  /// Beyond this many rectangles of damage, their bounding box is painted instead.
+  static let mostDamageRects = 16
+
+  /// Paints `rect` of the frame anew: returns how many pixels were painted, summed over
+  /// layers (overdraw counts).
+  private func cullAndPaint(_ rect: PixelRect) -> Int {
+    // Front to back: each layer keeps the pieces of its damaged part that no opaque layer in
     // front of it covers. Rectangle lists with kept capacity instead of pixman regions:
     // region operations allocate, and this runs every frame.
     opaqueRects.removeAll(keepingCapacity: true)
@@ -306,29 +363,27 @@ public final class Compositor {
         index -= 1
         continue
       }
-      uncoveredPieces(of: damageBox(within: entry.extent))
+      uncoveredPieces(of: rect.intersection(entry.extent))
       for piece in pieces { paintList.append(PaintPiece(entry: index, rect: piece)) }
       if !pieces.isEmpty && !entry.opaqueRect.isEmpty { opaqueRects.append(entry.opaqueRect) }
       index -= 1
     }
-    // Painting is clipped to the damage, and each piece to its own rectangle.
-    painter.clip(to: damage)
     var painted = 0
     // Behind everything: black where no opaque layer covers the damage.
-    uncoveredPieces(of: damage.extents)
+    uncoveredPieces(of: rect)
     for piece in pieces {
       painter.limit = piece
       painter.fillBlack(piece)
-      painted += damagedArea(within: piece)
+      painted += piece.area
     }
     for piece in paintList.reversed() {
       let entry = entries[piece.entry]
-      painter.limit = piece.rect.intersection(entry.extent)
+      painter.limit = piece.rect
       layerPainter.paint(entry)
-      painted += damagedArea(within: painter.limit)
+      painted += piece.rect.area
     }
-    painter.clearClip()
-    lastPaintedArea = painted
+    painter.limit = frame.bounds
+    return painted
   }
 
   /// Sets `pieces` to what is left of `rect` after taking away every opaque rectangle.
@@ -344,40 +399,6 @@ public final class Compositor {
     }
   }
 
-  /// The bounding box of the damaged pixels inside `rect`.
-  private func damageBox(within rect: PixelRect) -> PixelRect {
-    guard damage.extents.intersection(rect).area > 0 else { return .zero }
-    switch damage.coverage(of: rect) {
-    case .none: return .zero
-    case .all: return rect
-    case .partial: break
-    }
-    var x0 = Int.max
-    var y0 = Int.max
-    var x1 = Int.min
-    var y1 = Int.min
-    damage.forEachRect { damaged in
-      let part = damaged.intersection(rect)
-      guard !part.isEmpty else { return }
-      x0 = min(x0, part.x)
-      y0 = min(y0, part.y)
-      x1 = max(x1, part.maxX)
-      y1 = max(y1, part.maxY)
-    }
-    return x1 > x0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
-  }
-
-  /// How many damaged pixels lie inside `rect`.
-  private func damagedArea(within rect: PixelRect) -> Int {
-    switch damage.coverage(of: rect) {
-    case .none: return 0
-    case .all: return rect.area
-    case .partial: break
-    }
-    var area = 0
-    damage.forEachRect { area += $0.intersection(rect).area }
-    return area
-  }
 }
 
 /// A part of a layer to paint this frame.

@@ -97,7 +97,7 @@ open class Layer {
       if !AnimationEngine.animate(self, \.bounds, from: presented.bounds, to: newValue) {
         presented.bounds = newValue
       }
-      markChanged(.geometry)
+      markChanged(ownGeometryChangeKind)
       if old.size != newValue.size { delegate?.layerBoundsSizeDidChange(self) }
     }
   }
@@ -112,7 +112,7 @@ open class Layer {
       if !AnimationEngine.animate(self, \.position, from: presented.position, to: value) {
         presented.position = value
       }
-      markChanged(.geometry)
+      markChanged(ownGeometryChangeKind)
     }
   }
 
@@ -126,7 +126,7 @@ open class Layer {
       if !AnimationEngine.animate(self, \.transform, from: presented.transform, to: value) {
         presented.transform = value
       }
-      markChanged(.geometry)
+      markChanged(ownGeometryChangeKind)
     }
   }
 
@@ -172,7 +172,7 @@ open class Layer {
       {
         presented.contentsStretch = value
       }
-      markChanged(.geometry)
+      markChanged(ownGeometryChangeKind)
     }
   }
 
@@ -201,7 +201,7 @@ open class Layer {
 
   /// How the contents follow bounds changes.
   public var contentsMode: ContentMode = .scaleToFill {
-    didSet { if oldValue != contentsMode { markChanged(.geometry) } }
+    didSet { if oldValue != contentsMode { markChanged(ownGeometryChangeKind) } }
   }
 
   /// Pixels per point of the backing store this layer draws; set from its screen.
@@ -215,7 +215,7 @@ open class Layer {
     set {
       storedContents = newValue
       contentsDamage = nil
-      markChanged(.geometry)
+      markChanged(ownGeometryChangeKind)
     }
   }
 
@@ -350,14 +350,32 @@ open class Layer {
       return
     }
     if contents?.buffer !== buffer {
-      contents = LayerContents(buffer: buffer, scale: contentsScale)
+      contents = LayerContents(
+        buffer: buffer, scale: contentsScale, visiblePixels: isOpaque ? buffer.bounds : nil)
       holdsDrawnContents = true
       BackingStoreRegistry.register(self)
     } else {
-      storedContents?.visiblePixels = LayerContents.scanVisiblePixels(buffer)
+      let visible = visiblePixels(of: buffer, afterRedrawing: dirty)
+      storedContents?.visiblePixels = visible
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
       markChanged(.contents)
     }
+  }
+
+  /// The visible part of the backing store after a redraw of `dirty` (bounds coordinates;
+  /// nil: all of it). Scanning a large buffer for every typed letter would cost more than
+  /// the letter: a partial redraw widens the last scan by the redrawn pixels instead (a
+  /// bound, not exact, which only means compositing a few transparent pixels).
+  private func visiblePixels(of buffer: PixelBuffer, afterRedrawing dirty: Rect?) -> PixelRect {
+    if isOpaque { return buffer.bounds }
+    guard let dirty, let previous = storedContents?.visiblePixels else {
+      return LayerContents.scanVisiblePixels(buffer)
+    }
+    let redrawn = PixelRect(
+      covering: dirty.offsetBy(dx: -model.bounds.minX, dy: -model.bounds.minY)
+        .applying(AffineTransform(scaleX: contentsScale, y: contentsScale))
+    ).intersection(buffer.bounds)
+    return previous.union(redrawn)
   }
 
   // MARK: Change tracking
@@ -367,6 +385,12 @@ open class Layer {
   /// fading image); a layer with sublayers changes what all of them show.
   var visibilityChangeKind: LayerChanges {
     sublayers.isEmpty ? .appearance : .geometry
+  }
+
+  /// How a change of the layer's own place or size reaches the compositor: a leaf is moved
+  /// in place; a layer with sublayers moves all of them, which takes a walk of the tree.
+  var ownGeometryChangeKind: LayerChanges {
+    sublayers.isEmpty ? .move : .geometry
   }
 
   func markChanged(_ kind: LayerChanges) {

@@ -50,9 +50,18 @@ final class LayerPainter {
       slices[0].source = slices[0].source.intersection(visible)
       guard !slices[0].source.isEmpty else { return }
       let whole = Rect(origin: .zero, size: pixels)
+      // An opaque layer's contents fill its bounds (the promise of `isOpaque`), so they are
+      // copied rather than blended.
+      let isOpaque = layer.isOpaque && placement == state.bounds
+      // A backing store is whole pixels: for bounds of a fractional pixel size it is up to
+      // a pixel larger. Shown one to one (the extra fraction clipped) rather than squeezed
+      // into the bounds, it stays crisp and is a plain copy instead of a filtered one.
+      let target =
+        layer.contentsMatchBounds ? Rect(origin: placement.origin, size: contents.size) : placement
       painter.composite(
         contents.buffer, sourceRect: slices[0].source,
-        transform: Self.mapping(whole, to: placement).concatenating(transform), alpha: alpha)
+        transform: Self.mapping(whole, to: target).concatenating(transform), alpha: alpha,
+        isOpaque: isOpaque)
       return
     }
     for slice in slices {

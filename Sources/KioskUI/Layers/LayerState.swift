@@ -17,11 +17,13 @@ struct LayerState: Equatable {
 
 extension LayerState {
   /// The kind of change from `old` to this state, for a layer with (`isLeaf` false) or
-  /// without sublayers: colour alone, or a leaf's opacity, changes pixels in place.
+  /// without sublayers: colour alone, or a leaf's opacity, changes pixels in place; a leaf
+  /// that moves is moved in place too.
   func change(from old: LayerState, isLeaf: Bool) -> LayerChanges {
     guard bounds == old.bounds, position == old.position, transform == old.transform,
-      contentsStretch == old.contentsStretch, isLeaf || opacity == old.opacity
-    else { return .geometry }
+      contentsStretch == old.contentsStretch
+    else { return isLeaf ? .move : .geometry }
+    guard isLeaf || opacity == old.opacity else { return .geometry }
     return .appearance
   }
 }
@@ -37,6 +39,10 @@ struct LayerChanges: OptionSet {
   static let appearance = LayerChanges(rawValue: 1 << 1)
   /// The backing store was redrawn (possibly only `contentsDamage`).
   static let contents = LayerChanges(rawValue: 1 << 2)
+  /// A leaf's own geometry (position, bounds, transform, contents or their placement): it
+  /// moved on screen, but nothing else did, so its draw-list entry is updated in place (the
+  /// caret, a key's preview bubble) instead of the whole tree being walked.
+  static let move = LayerChanges(rawValue: 1 << 3)
 }
 
 /// Values that animations can interpolate.
