@@ -83,6 +83,57 @@ struct OnScreenKeyboardTests {
     #expect(!field.isFirstResponder && app.keyboardFrame == nil)
   }
 
+  @Test func aPressedKeySwapsItsDrawnLooksInsteadOfRedrawing() throws {
+    let (app, field) = try makeApp()
+    field.autocapitalizationType = .none
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let center = try #require(OnScreenKeyboardProbe.center(ofKeyTyping: "q"))
+    let keys = try #require(TextInputSystem.shared.keyboardWindow?.keyboardView.keyViews)
+    // The field changes as it is typed in; the keyboard must look the same for each tap.
+    let keyboard = try #require(app.keyboardFrame)
+    let key = try #require(keys.first { $0.isCharacter && $0.title == "q" })
+    let upDraws = key.drawCount
+    app.touch(.began, at: center)
+    let pressed = app.snapshot()
+    #expect(key.drawCount == upDraws + 1)  // the pressed look, drawn once
+    app.touch(.ended, at: center)
+    let released = app.snapshot()
+    #expect(field.text == "q")
+    app.touch(.began, at: center)
+    #expect(Self.differingPixels(app.snapshot(), pressed, in: keyboard) == 0)
+    app.touch(.ended, at: center)
+    #expect(Self.differingPixels(app.snapshot(), released, in: keyboard) == 0)
+    #expect(key.drawCount == upDraws + 1)
+    #expect(field.text == "qq")
+    // A look that changes (shift turns the titles to capitals) draws again, once per state.
+    #expect(app.tapKeyboardKey(.shift))
+    app.runUntilIdle()
+    let shiftedDraws = key.drawCount
+    #expect(shiftedDraws > upDraws + 1)
+    app.touch(.began, at: center)
+    let shiftedPressed = app.snapshot()
+    #expect(Self.differingPixels(shiftedPressed, pressed, in: keyboard) > 0)
+    app.touch(.ended, at: center)
+    #expect(field.text == "qqQ")
+    let inPlace = app.snapshot()
+    app.screen.compositor.setNeedsFullRepaint()
+    Transaction.setNeedsCommit()
+    #expect(Self.differingPixels(app.snapshot(), inPlace, in: keyboard) == 0)
+  }
+
+  /// Pixels that differ inside `rect` (points, at scale 1).
+  private static func differingPixels(_ a: Bitmap, _ b: Bitmap, in rect: Rect) -> Int {
+    var count = 0
+    for y in Int(rect.minY)..<Int(rect.maxY) {
+      for x in Int(rect.minX)..<Int(rect.maxX)
+      where a.buffer.rawPixel(x: x, y: y) != b.buffer.rawPixel(x: x, y: y) {
+        count += 1
+      }
+    }
+    return count
+  }
+
   @Test func keysAreAtLeast44PointsTallOnA1024x600Panel() throws {
     #expect(OnScreenKeyboardView.keyHeight(screenHeight: 600) >= 44)
     #expect(OnScreenKeyboardView.keyHeight(screenHeight: 400) >= 44)

@@ -2,25 +2,38 @@ import KioskGraphics
 
 /// One key of the on-screen keyboard: a rounded key cap with its title. Only a key whose
 /// look changes redraws (its own small backing store), so typing repaints little.
+///
+/// A key is opaque (it paints the keyboard's background around its rounded cap), so the
+/// compositor copies it instead of blending it over the keyboard. A pressed key does not
+/// redraw: the key keeps its drawn pixels for both states, up and pressed, and swaps them,
+/// until its title, shift state, enabled state or size changes.
 @MainActor
 final class KeyView: View {
   let spec: KeySpec
   var title: String {
-    didSet { if oldValue != title { setNeedsDisplay() } }
+    didSet { if oldValue != title { lookDidChange() } }
   }
   var isHighlighted = false {
-    didSet { if oldValue != isHighlighted { setNeedsDisplay() } }
+    didSet { if oldValue != isHighlighted { highlightDidChange(from: oldValue) } }
   }
   /// Shift on (a filled arrow) or caps lock (an underlined one), for the shift key.
   var shiftState = ShiftState.off {
-    didSet { if oldValue != shiftState { setNeedsDisplay() } }
+    didSet { if oldValue != shiftState { lookDidChange() } }
   }
   var isEnabled = true {
-    didSet { if oldValue != isEnabled { setNeedsDisplay() } }
+    didSet { if oldValue != isEnabled { lookDidChange() } }
   }
   private var titleLayout: TextLayout?
   /// How many times the key was drawn (tests check that sliding the keyboard redraws none).
   private(set) var drawCount = 0
+  /// The drawn pixels of the key up (index 0) and pressed (1), for the current look.
+  private var drawnLooks: [LayerContents?] = [nil, nil]
+  /// Which state the layer's contents were drawn for, in which look (see `lookGeneration`).
+  private var contentsState: (highlighted: Bool, generation: Int)?
+  /// Counts changes of the look (title, shift, enabled, size): drawn pixels of an older
+  /// look are never shown again.
+  private var lookGeneration = 0
+  private var drawnSize = Size.zero
 
   enum ShiftState { case off, on, locked }
 
@@ -30,6 +43,35 @@ final class KeyView: View {
     super.init(frame: .zero)
     isUserInteractionEnabled = false
     contentMode = .redraw
+    isOpaque = true
+  }
+
+  private func lookDidChange() {
+    lookGeneration += 1
+    drawnLooks = [nil, nil]
+    setNeedsDisplay()
+  }
+
+  /// Shows the other state's pixels if they were drawn for this look; otherwise draws
+  /// them into a new backing store (the current one stays the other state's).
+  private func highlightDidChange(from old: Bool) {
+    if bounds.size != drawnSize {
+      lookGeneration += 1
+      drawnLooks = [nil, nil]
+    }
+    if let state = contentsState, state.highlighted == old, state.generation == lookGeneration,
+      let contents = layer.contents
+    {
+      drawnLooks[old ? 1 : 0] = contents
+    }
+    if let drawn = drawnLooks[isHighlighted ? 1 : 0] {
+      layer.contents = drawn
+      contentsState = (isHighlighted, lookGeneration)
+    } else {
+      // A fresh buffer, so the other state's pixels are kept.
+      if drawnLooks[old ? 1 : 0] != nil { layer.contents = nil }
+      setNeedsDisplay()
+    }
   }
 
   var isCharacter: Bool {
@@ -56,6 +98,14 @@ final class KeyView: View {
   override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current else { return }
     drawCount += 1
+    if bounds.size != drawnSize {
+      drawnSize = bounds.size
+      lookGeneration += 1
+      drawnLooks = [nil, nil]
+    }
+    contentsState = (isHighlighted, lookGeneration)
+    context.setFillColor(OnScreenKeyboardView.keyboardBackground)
+    context.fill(bounds)
     if case .spacer = spec.role { return }
     let cap = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1)
     let fill: Color

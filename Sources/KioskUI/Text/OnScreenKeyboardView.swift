@@ -48,10 +48,12 @@ final class OnScreenKeyboardView: View {
   static let gap = 6.0
   static let rowGap = 8.0
   static let candidateBarHeight = 44.0
+  /// The grey behind the keys (the keys paint it around their caps too: they are opaque).
+  static let keyboardBackground = Color(hex: 0xd1d3d9)
 
   override init(frame: Rect) {
     super.init(frame: frame)
-    backgroundColor = Color(hex: 0xd1d3d9)
+    backgroundColor = Self.keyboardBackground
     isMultipleTouchEnabled = true
     candidateBar.isHidden = true
     addSubview(candidateBar)

@@ -494,20 +494,37 @@ final class TextInputSystem {
     guard let input, let view = keyboardWindow?.keyboardView, view.plane == .letters,
       view.shift != .locked
     else { return }
-    let before = input.text(in: NSRange(location: 0, length: input.selectedRange.location)) ?? ""
-    let trimmed = before.trimmingCharacters(in: .whitespaces)
     let wantsCapital: Bool
     // An input method converts the letters: there is nothing to capitalise.
     switch inputMethod == nil ? input.autocapitalizationType : .none {
     case .none: wantsCapital = false
     case .allCharacters: wantsCapital = true
-    case .words: wantsCapital = before.isEmpty || before.last?.isWhitespace == true
+    case .words:
+      let before = Self.textEnding(at: input.selectedRange.location, in: input)
+      wantsCapital = before.isEmpty || before.last?.isWhitespace == true
     case .sentences:
+      let before = Self.textEnding(at: input.selectedRange.location, in: input)
+      let lastLetter = before.last { !$0.isWhitespace }
       wantsCapital =
-        trimmed.isEmpty
-        || (before.last?.isWhitespace == true && [".", "!", "?"].contains(trimmed.last))
+        lastLetter == nil
+        || (before.last?.isWhitespace == true && [".", "!", "?"].contains(lastLetter))
     }
     view.setShift(wantsCapital ? .on : .off)
+  }
+
+  /// The end of the text before `caret`: enough of it to hold a character that is not white
+  /// space (or all of it), so that deciding on a capital does not copy a long text on every
+  /// key.
+  private static func textEnding(at caret: Int, in input: TextInput) -> Substring {
+    var length = min(caret, 16)
+    while true {
+      let text = input.text(in: NSRange(location: caret - length, length: length)) ?? ""
+      if length == caret { return text[...] }
+      // The first character may be cut in two where the range began: it is left out.
+      let end = text.dropFirst()
+      if end.contains(where: { !$0.isWhitespace }) { return end }
+      length = min(caret, length * 4)
+    }
   }
 
   // MARK: Hardware keys
