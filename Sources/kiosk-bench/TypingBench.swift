@@ -50,8 +50,8 @@ struct TypingFigures {
     )
     row(
       "    of which touch handling (down, up)",
-      String(format: "%.3f/%.3f ms", pressInputMs, releaseInputMs),
-      "the rest of each frame is its commit")
+      String(format: "%.3f/%.3f", pressInputMs, releaseInputMs),
+      "ms; the rest of each frame is its commit")
     row(
       "(k) heap allocations per typing frame", String(format: "%.1f", allocationsPerTypingFrame),
       String(

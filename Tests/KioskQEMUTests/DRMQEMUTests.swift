@@ -79,7 +79,10 @@ extension RealKernel {
       let after = closestPage(secondScreen, reference)
       let flips = frames(in: second) - frames(in: first)
       print("QEMU: the page turn took \(flips) frames")
-      #expect(flips >= 5, "\(first) → \(second)")
+      // How many frames fit in the animation depends on how fast the emulated machine is
+      // (3 on a slow host under TCG, 5 or more on earlier ones); a jump straight to the end
+      // would be one.
+      #expect(flips >= 2, "\(first) → \(second)")
       #expect(after.page == before.page + 1, "from page \(before.page + 1) to \(after.page + 1)")
       #expect(
         after.differing <= 1024 * 600 / 1000,
