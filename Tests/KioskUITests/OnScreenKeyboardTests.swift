@@ -122,6 +122,29 @@ struct OnScreenKeyboardTests {
     #expect(Self.differingPixels(app.snapshot(), inPlace, in: keyboard) == 0)
   }
 
+  @Test func theNextFieldOfTheSameKindKeepsTheDrawnKeys() throws {
+    let (app, field) = try makeApp()
+    let other = TextField(frame: Rect(x: 20, y: 100, width: 400, height: 44))
+    app.window.addSubview(other)
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let view = try #require(TextInputSystem.shared.keyboardWindow?.keyboardView)
+    let keys = view.keyViews
+    let draws = keys.map(\.drawCount)
+    other.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let kept = view.keyViews.elementsEqual(keys, by: ===)
+    #expect(kept)
+    #expect(view.keyViews.map(\.drawCount) == draws)
+    // Another keyboard type builds other keys.
+    field.keyboardType = .numberPad
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let rebuilt = !view.keyViews.elementsEqual(keys, by: ===)
+    #expect(rebuilt)
+    #expect(view.plane == .numberPad)
+  }
+
   /// Pixels that differ inside `rect` (points, at scale 1).
   private static func differingPixels(_ a: Bitmap, _ b: Bitmap, in rect: Rect) -> Int {
     var count = 0

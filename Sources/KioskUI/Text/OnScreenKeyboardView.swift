@@ -22,10 +22,10 @@ final class OnScreenKeyboardView: View {
     didSet { if oldValue != showsCandidateBar { setNeedsLayout() } }
   }
   var returnKeyTitle = ReturnKeyType.default.title {
-    didSet { returnKey?.title = returnKeyTitle }
+    didSet { if oldValue != returnKeyTitle { returnKey?.title = returnKeyTitle } }
   }
   var isReturnKeyEnabled = true {
-    didSet { returnKey?.isEnabled = isReturnKeyEnabled }
+    didSet { if oldValue != isReturnKeyEnabled { returnKey?.isEnabled = isReturnKeyEnabled } }
   }
   private(set) var shift = KeyView.ShiftState.off {
     didSet {
@@ -80,14 +80,30 @@ final class OnScreenKeyboardView: View {
     self.plane = plane
     self.language = language
     self.keyboardType = type
+    // The same keys again (the next field of a form): the drawn keys stay.
+    let build = KeysBuild(
+      plane: plane, language: language, type: type, hasLanguageKey: hasLanguageKey)
+    guard build != builtKeys else { return }
+    builtKeys = build
     rebuildKeys()
   }
+
+  /// What the keys were last built for.
+  private struct KeysBuild: Equatable {
+    var plane: KeyPlane
+    var language: String
+    var type: KeyboardType
+    var hasLanguageKey: Bool
+  }
+  private var builtKeys: KeysBuild?
 
   func setShift(_ state: KeyView.ShiftState) {
     shift = state
   }
 
-  private var returnKey: KeyView? { keyViews.first { $0.spec.role == .returnKey } }
+  /// The return key of the current keys (kept: looking it up on every typed letter cost a
+  /// search through the keys).
+  private var returnKey: KeyView?
 
   private func title(for spec: KeySpec) -> String {
     switch spec.role {
@@ -112,6 +128,7 @@ final class OnScreenKeyboardView: View {
       addSubview(key)
       return key
     }
+    returnKey = keyViews.first { $0.spec.role == .returnKey }
     rowsCache = rows
     setNeedsLayout()
   }
