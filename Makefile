@@ -16,13 +16,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Run: the fonts the demo, the goldens and the benchmark are drawn with; xkb-data, the
 # keyboard layouts xkbcommon compiles keymaps from; libx11-data, the compose tables
 # xkbcommon reads dead keys and Compose sequences from; rime-data-pinyin-simp, librime's
-# simplified-character Pinyin schema and dictionary (it pulls in rime-data-stroke and
-# rime-prelude; chosen over luna_pinyin_simp, whose second candidate for "nihao" was the
-# traditional 妳好 when measured here).
+# simplified-character Pinyin schema and dictionary (it pulls in rime-data-stroke; chosen
+# over luna_pinyin_simp, whose second candidate for "nihao" was the traditional 妳好 when
+# measured here), and rime-prelude, the default.yaml and symbols.yaml its schema imports
+# (Debian only recommends it, and without it librime logs the missing presets).
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
 	libturbojpeg0-dev libdrm-dev libudev-dev libinput-dev libxkbcommon-dev xkb-data \
 	libseat-dev libsystemd-dev librime-dev g++ \
-	fonts-dejavu-core fonts-noto-cjk libx11-data rime-data-pinyin-simp
+	fonts-dejavu-core fonts-noto-cjk libx11-data rime-data-pinyin-simp rime-prelude
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
 # (systemd: systemd-analyze, which checks the installed kiosk.service; seatd: the seat
