@@ -104,9 +104,12 @@ struct TypingMeasurements {
     guard let letter = OnScreenKeyboardProbe.center(ofKeyTyping: "a"),
       let backspace = OnScreenKeyboardProbe.center(of: .backspace)
     else { throw BenchError.noKeyboard }
+    // One array of samples, refilled for each touch, as the libinput backend keeps its own:
+    // the figures count what KioskKit allocates, not the harness.
+    var samples = [TouchSample(id: 0, phase: .began, location: .zero)]
     func touch(_ phase: Touch.Phase, _ point: Point) {
-      Application.shared.sendTouches(
-        [TouchSample(id: 0, phase: phase, location: point)], on: screen)
+      samples[0] = TouchSample(id: 0, phase: phase, location: point)
+      Application.shared.sendTouches(samples, on: screen)
     }
     // (j) a tap is two frames: down (highlight, preview) and up (glyph, key let go).
     // Letters and backspaces alternate so the text stays the same length. The simulated

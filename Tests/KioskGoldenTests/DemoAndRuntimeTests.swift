@@ -201,4 +201,33 @@ struct DemoAndRuntimeTests {
     app.advance(by: 3)
     #expect(fired.count == 3)
   }
+
+  @Test func aScheduledActionRestartsItsCountdown() throws {
+    let app = try TestApplication(pointSize: Size(width: 20, height: 10))
+    var fired: [Double] = []
+    // Milliseconds: sums of tenths are not exact in binary.
+    let once = ScheduledAction.after(0.5) { fired.append((app.now * 1000).rounded()) }
+    app.advance(by: 0.4)
+    once.restart(after: 0.5)  // waiting: pushed back, runs once
+    app.advance(by: 1)
+    #expect(fired == [900])
+    once.restart(after: 0.2)  // ran already: runs again
+    app.advance(by: 0.3)
+    #expect(fired == [900, 1600])
+    once.cancel()
+    once.restart(after: 0.1)  // cancelled: scheduled again
+    app.advance(by: 0.2)
+    #expect(fired == [900, 1600, 1800])
+    #expect(once.isCancelled)  // a one-shot that ran
+    fired = []
+    // A repeating one keeps its period from the new start.
+    let repeating = ScheduledAction.after(0.5, repeating: 1) {
+      fired.append((app.now * 1000).rounded())
+    }
+    app.advance(by: 0.6)
+    repeating.restart(after: 0.5)
+    app.advance(by: 2)
+    #expect(fired == [2400, 3000, 4000])
+    repeating.cancel()
+  }
 }

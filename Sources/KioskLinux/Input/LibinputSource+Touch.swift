@@ -31,9 +31,9 @@ extension LibinputSource {
   /// A touch frame ended: its changes go to the app as one batch.
   func flushTouches() {
     guard !pendingTouches.isEmpty else { return }
-    let samples = pendingTouches
-    pendingTouches = []
-    touchHandler(samples)
+    // Handed over, then emptied with its storage kept: a touch frame allocates no array.
+    touchHandler(pendingTouches)
+    pendingTouches.removeAll(keepingCapacity: true)
   }
 
   /// A device went away: its fingers still down are cancelled (with whatever its unfinished

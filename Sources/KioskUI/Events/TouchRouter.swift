@@ -43,10 +43,20 @@ final class TouchRouter {
 
   func send(_ samples: [TouchSample], on screen: Screen, at time: Double, application: Application)
   {
-    var began: [Touch] = []
-    var moved: [Touch] = []
-    var ended: [Touch] = []
-    var cancelled: [Touch] = []
+    // The lists and the event are kept from one delivery to the next (a touch frame should
+    // allocate nothing); a handler that keeps one only makes the next delivery copy it.
+    var began = scratch.began
+    var moved = scratch.moved
+    var ended = scratch.ended
+    var cancelled = scratch.cancelled
+    scratch = Scratch()
+    defer {
+      began.removeAll(keepingCapacity: true)
+      moved.removeAll(keepingCapacity: true)
+      ended.removeAll(keepingCapacity: true)
+      cancelled.removeAll(keepingCapacity: true)
+      scratch = Scratch(began: began, moved: moved, ended: ended, cancelled: cancelled)
+    }
     for sample in samples {
       switch sample.phase {
       case .began:
@@ -74,10 +84,29 @@ final class TouchRouter {
       }
     }
     guard !(began.isEmpty && moved.isEmpty && ended.isEmpty && cancelled.isEmpty) else { return }
-    let event = Event(type: .touches, timestamp: time)
-    event.allTouches = Set(active.values).union(ended).union(cancelled)
+    // A delivery from inside another (a handler that sends touches) gets its own event.
+    let event = isDelivering ? Event(type: .touches, timestamp: time) : touchEvent
+    isDelivering = true
+    defer { isDelivering = event === touchEvent ? false : isDelivering }
+    event.timestamp = time
+    event.allTouches.removeAll(keepingCapacity: true)
+    for touch in active.values { event.allTouches.insert(touch) }
+    for touch in ended { event.allTouches.insert(touch) }
+    for touch in cancelled { event.allTouches.insert(touch) }
     arena.deliver(began: began, moved: moved, ended: ended, cancelled: cancelled, event: event)
   }
+
+  /// The touch lists of a delivery, kept with their capacity for the next one.
+  private struct Scratch {
+    var began: [Touch] = []
+    var moved: [Touch] = []
+    var ended: [Touch] = []
+    var cancelled: [Touch] = []
+  }
+  private var scratch = Scratch()
+  /// The event every delivery of touches carries (UIKit reuses its touch event too).
+  private let touchEvent = Event(type: .touches, timestamp: 0)
+  private var isDelivering = false
 
   private func beginTouch(_ sample: TouchSample, on screen: Screen, at time: Double) -> Touch? {
     // Front-most window first; a point outside every window's content reaches none.
@@ -162,12 +191,25 @@ final class TouchRouter {
 @MainActor
 struct TouchGroups {
   private(set) var groups: [(view: View, touches: Set<Touch>)] = []
+  /// Emptied sets of earlier groups, kept with their storage.
+  private var spareSets: [Set<Touch>] = []
 
   mutating func add(_ touch: Touch, for view: View) {
     if let index = groups.firstIndex(where: { $0.view === view }) {
       groups[index].touches.insert(touch)
     } else {
-      groups.append((view, [touch]))
+      var touches = spareSets.popLast() ?? []
+      touches.insert(touch)
+      groups.append((view, touches))
+    }
+  }
+
+  /// Empties the groups but keeps their storage, so the next delivery allocates nothing (a
+  /// set a handler kept is copied, not reused).
+  mutating func reset() {
+    while var group = groups.popLast() {
+      group.touches.removeAll(keepingCapacity: true)
+      spareSets.append(group.touches)
     }
   }
 }

@@ -5,7 +5,13 @@ extension GestureArena {
   func deliverToViews(
     began: [Touch], moved: [Touch], ended: [Touch], cancelled: [Touch], event: Event
   ) {
-    var groups = TouchGroups()
+    // Taken out while in use: a handler that delivers touches gets groups of its own.
+    var groups = viewGroups
+    viewGroups = TouchGroups()
+    defer {
+      groups.reset()
+      viewGroups = groups
+    }
     for touch in began where touch.viewDelivery == .pending {
       if isClaimed(touch) {
         touch.viewDelivery = .done
@@ -18,7 +24,7 @@ extension GestureArena {
     }
     for (view, touches) in groups.groups { view.touchesBegan(touches, with: event) }
 
-    groups = TouchGroups()
+    groups.reset()
     for touch in moved {
       if touch.viewDelivery == .delivered, let view = touch.view {
         groups.add(touch, for: view)
@@ -28,7 +34,7 @@ extension GestureArena {
     }
     for (view, touches) in groups.groups { view.touchesMoved(touches, with: event) }
 
-    groups = TouchGroups()
+    groups.reset()
     for touch in ended {
       if touch.viewDelivery == .delivered {
         if holdsEnded(touch) {
@@ -44,7 +50,7 @@ extension GestureArena {
     }
     for (view, touches) in groups.groups { view.touchesEnded(touches, with: event) }
 
-    groups = TouchGroups()
+    groups.reset()
     for touch in cancelled {
       switch touch.viewDelivery {
       case .delivered, .endingHeld:

@@ -18,6 +18,8 @@ final class GestureArena {
   var heldTouches: [Touch] = []
   /// Cancellations for views, delivered at the next safe point.
   var queuedCancellations: [(view: View, touches: Set<Touch>)] = []
+  /// The groups of touches by view that deliveries to views reuse.
+  var viewGroups = TouchGroups()
   private var queuedActions: [(recognizer: GestureRecognizer, state: GestureRecognizer.State)] =
     []
   /// Above zero while recognizers are being handed an event.

@@ -45,6 +45,17 @@ public final class ScheduledAction {
     Self.scheduleDidChange?()
   }
 
+  /// Runs the action `delay` seconds from now (then repeating as before), whether it was
+  /// waiting, had run or was cancelled, like setting a Foundation timer's `fireDate`. Code
+  /// that restarts a countdown on every key (a caret's blink, a key's repeat) reuses one
+  /// action instead of making a new one each time.
+  public func restart(after delay: Double) {
+    if !isCancelled { Self.queue.removeAll { $0 === self } }
+    isCancelled = false
+    fireTime = Transaction.clock() + max(delay, 0)
+    Self.insert(self)
+  }
+
   /// The earliest time an action is due, if any.
   public static var nextFireTime: Double? { queue.first?.fireTime }
 

@@ -18,8 +18,13 @@ final class CaretView: View {
   /// Shows the caret steadily, then blinking from `blinkInterval` later: a caret that has
   /// just moved is always visible.
   func startBlinking() {
-    blinkTimer?.cancel()
     isHidden = false
+    isBlinking = true
+    // One timer, restarted on every keystroke (typing allocates nothing for it).
+    if let blinkTimer {
+      blinkTimer.restart(after: Self.blinkInterval)
+      return
+    }
     blinkTimer = ScheduledAction.after(Self.blinkInterval, repeating: Self.blinkInterval) {
       [weak self] in
       guard let self else { return }
@@ -30,12 +35,12 @@ final class CaretView: View {
   /// Hides the caret and stops its timer.
   func stopBlinking() {
     blinkTimer?.cancel()
-    blinkTimer = nil
+    isBlinking = false
     isHidden = true
   }
 
   /// Whether the blink timer is running (tests check that an idle field schedules nothing).
-  var isBlinking: Bool { blinkTimer != nil }
+  private(set) var isBlinking = false
 
   isolated deinit {
     blinkTimer?.cancel()

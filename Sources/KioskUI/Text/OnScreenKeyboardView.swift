@@ -38,6 +38,8 @@ final class OnScreenKeyboardView: View {
   /// The finger on each key, by touch.
   private var pressedKeys: [ObjectIdentifier: KeyView] = [:]
   private var repeatTimer: ScheduledAction?
+  /// The key held down whose alternates show when `alternatesTimer` fires.
+  private weak var alternatesKey: KeyView?
   private var alternatesTimer: ScheduledAction?
 
   /// How long backspace waits before repeating, and how fast it repeats, in seconds.
@@ -242,18 +244,27 @@ final class OnScreenKeyboardView: View {
       showPreview(for: key)
       alternatesTimer?.cancel()
       if !alternates.isEmpty {
-        alternatesTimer = ScheduledAction.after(Self.alternatesDelay) { [weak self, weak key] in
-          guard let self, let key, key.isHighlighted else { return }
-          self.showAlternates(for: key, alternates: alternates)
+        alternatesKey = key
+        // One timer, restarted on each press of a key with alternates.
+        if let alternatesTimer {
+          alternatesTimer.restart(after: Self.alternatesDelay)
+        } else {
+          alternatesTimer = ScheduledAction.after(Self.alternatesDelay) { [weak self] in
+            self?.alternatesDelayDidPass()
+          }
         }
       }
     case .backspace:
       system?.keyboardDidTapBackspace()
-      repeatTimer?.cancel()
-      repeatTimer = ScheduledAction.after(
-        Self.backspaceRepeatDelay, repeating: Self.backspaceRepeatInterval
-      ) { [weak self] in
-        self?.system?.keyboardDidTapBackspace()
+      // One repeat timer, restarted on each press of backspace.
+      if let repeatTimer {
+        repeatTimer.restart(after: Self.backspaceRepeatDelay)
+      } else {
+        repeatTimer = ScheduledAction.after(
+          Self.backspaceRepeatDelay, repeating: Self.backspaceRepeatInterval
+        ) { [weak self] in
+          self?.system?.keyboardDidTapBackspace()
+        }
       }
     default: break
     }
@@ -265,7 +276,7 @@ final class OnScreenKeyboardView: View {
     // in place (no walk, no allocation).
     preview.isHidden = true
     alternatesTimer?.cancel()
-    alternatesTimer = nil
+    alternatesKey = nil
     if let alternatesView {
       let choice = alternatesView.selected.map { alternatesView.choices[$0] }
       alternatesView.removeFromSuperview()
@@ -275,7 +286,6 @@ final class OnScreenKeyboardView: View {
     }
     if case .backspace = key.spec.role {
       repeatTimer?.cancel()
-      repeatTimer = nil
       return
     }
     guard commit else { return }
@@ -346,6 +356,14 @@ final class OnScreenKeyboardView: View {
     view.selected = 0
     addSubview(view)
     alternatesView = view
+  }
+
+  /// A letter with alternates was held long enough: they show.
+  private func alternatesDelayDidPass() {
+    guard let key = alternatesKey, key.isHighlighted,
+      case .character(_, let alternates) = key.spec.role
+    else { return }
+    showAlternates(for: key, alternates: alternates)
   }
 
   /// Stops every key (the keyboard is going away).

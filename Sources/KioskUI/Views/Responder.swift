@@ -120,6 +120,10 @@ open class Responder {
 
 /// A user event: the touches or the key presses of one moment (the input backend fills
 /// it in).
+///
+/// As in UIKit, the touch router reuses one event object for every delivery of touches, so
+/// an event must not be kept past the handler it was passed to: copy what is needed from
+/// it (`allTouches`, `timestamp`) instead.
 @MainActor
 public final class Event {
   /// The kinds of event.
@@ -133,7 +137,7 @@ public final class Event {
   /// What kind of event this is.
   public let type: EventType
   /// When the event happened, in seconds on the runtime's clock.
-  public let timestamp: Double
+  public internal(set) var timestamp: Double
   /// Every finger on the screen at this moment.
   public internal(set) var allTouches: Set<Touch> = []
   /// Every key held at this moment, and those that just went up (`.presses` events).
