@@ -14,9 +14,11 @@ extern void __libc_free(void *pointer);
 
 static atomic_long allocations;
 static atomic_int counting;
+static atomic_int paused;
 
 static inline void count(void) {
-  if (atomic_load_explicit(&counting, memory_order_relaxed))
+  if (atomic_load_explicit(&counting, memory_order_relaxed)
+      && atomic_load_explicit(&paused, memory_order_relaxed) == 0)
     atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
 }
 
@@ -43,3 +45,7 @@ long kiosk_alloc_counter_stop(void) {
   atomic_store(&counting, 0);
   return atomic_load(&allocations);
 }
+
+void kiosk_alloc_counter_pause(void) { atomic_fetch_add(&paused, 1); }
+
+void kiosk_alloc_counter_resume(void) { atomic_fetch_sub(&paused, 1); }

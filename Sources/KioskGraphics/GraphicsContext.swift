@@ -577,7 +577,13 @@ extension PixelBuffer {
   /// A cairo surface over the buffer's memory (no copy). The caller destroys it and must
   /// keep the buffer alive meanwhile. Cairo never returns NULL here: failures come back as
   /// a surface in an error state, on which drawing does nothing.
+  /// A reference to the buffer's cairo surface (the caller destroys it when done).
   func makeCairoSurface() -> OpaquePointer {
+    if let cairoSurface {
+      // Drawn into by pixman since cairo last looked: cairo must not trust what it cached.
+      cairo_surface_mark_dirty(cairoSurface)
+      return cairo_surface_reference(cairoSurface)
+    }
     let cairoFormat: cairo_format_t =
       switch format {
       case .argb8888: CAIRO_FORMAT_ARGB32
@@ -588,6 +594,7 @@ extension PixelBuffer {
       baseAddress.assumingMemoryBound(to: UInt8.self), cairoFormat, Int32(width), Int32(height),
       Int32(stride))
     cairo_surface_mark_dirty(surface)
-    return surface
+    cairoSurface = surface
+    return cairo_surface_reference(surface)
   }
 }

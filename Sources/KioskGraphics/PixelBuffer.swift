@@ -55,6 +55,9 @@ public final class PixelBuffer: @unchecked Sendable {
   public let baseAddress: UnsafeMutableRawPointer
   private let release: (@Sendable (UnsafeMutableRawPointer) -> Void)?
   let pixmanImage: OpaquePointer
+  /// The cairo surface drawing into this buffer, made on first use and kept: a view that
+  /// redraws on every key would otherwise make one per redraw.
+  var cairoSurface: OpaquePointer?
 
   /// Allocates a zeroed (transparent) buffer.
   public convenience init(width: Int, height: Int, format: PixelFormat = .argb8888) throws {
@@ -96,6 +99,8 @@ public final class PixelBuffer: @unchecked Sendable {
   }
 
   deinit {
+    // Before the memory goes: the surface points into it.
+    if let cairoSurface { cairo_surface_destroy(cairoSurface) }
     pixman_image_unref(pixmanImage)
     release?(baseAddress)
   }

@@ -11,6 +11,8 @@ extension TextLayout {
   /// The caret position nearest to `point`: the grapheme boundary on the line under (or
   /// nearest to) `point`, on the side of the grapheme the point is closer to.
   public func index(closestTo point: Point) -> String.Index {
+    TextShaping.begin()
+    defer { TextShaping.end() }
     guard let layout, point.isFinite, !text.isEmpty else { return text.startIndex }
     var byte: Int32 = 0
     var trailing: Int32 = 0
@@ -26,6 +28,8 @@ extension TextLayout {
   /// line. In mixed-direction text this is the strong caret (where text of the paragraph's
   /// direction would be inserted).
   public func caretRect(at index: String.Index) -> Rect {
+    TextShaping.begin()
+    defer { TextShaping.end() }
     guard let layout else { return Rect(x: 0, y: 0, width: 0, height: font.lineHeight) }
     var strong = PangoRectangle()
     pango_layout_get_cursor_pos(layout, Int32(clamping: byteOffset(of: index)), &strong, nil)
@@ -37,6 +41,8 @@ extension TextLayout {
   /// The rectangles that cover the text in `range`, one or more a line (a line of mixed
   /// directions can show a range in several pieces), each as tall as its line.
   public func selectionRects(for range: Range<String.Index>) -> [Rect] {
+    TextShaping.begin()
+    defer { TextShaping.end() }
     guard let layout, !range.isEmpty, let iter = pango_layout_get_iter(layout) else { return [] }
     defer { pango_layout_iter_free(iter) }
     let start = Int32(clamping: byteOffset(of: range.lowerBound))
@@ -72,6 +78,8 @@ extension TextLayout {
   /// text is shown: in right-to-left text (Arabic, Hebrew) the right arrow moves towards
   /// the start of the text. `nil` at the visual end of the text.
   public func index(movingVisuallyFrom index: String.Index, right: Bool) -> String.Index? {
+    TextShaping.begin()
+    defer { TextShaping.end() }
     guard let layout else { return nil }
     var newByte: Int32 = 0
     var trailing: Int32 = 0
@@ -89,6 +97,8 @@ extension TextLayout {
 
   /// The index of the line that shows `index` (0 for the first line).
   public func lineIndex(of index: String.Index) -> Int {
+    TextShaping.begin()
+    defer { TextShaping.end() }
     guard let layout else { return 0 }
     var line: Int32 = 0
     var x: Int32 = 0

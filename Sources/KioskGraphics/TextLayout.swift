@@ -84,6 +84,8 @@ public final class TextLayout {
     lineBreakMode: LineBreakMode = .byTruncatingTail, numberOfLines: Int = 1,
     width: Double? = nil
   ) {
+    TextShaping.begin()
+    defer { TextShaping.end() }
     self.text = text
     self.font = font
     self.color = color
@@ -121,6 +123,8 @@ public final class TextLayout {
   /// `width`, lines are aligned within `origin.x ... origin.x + width`.
   public func draw(in context: GraphicsContext, at origin: Point) {
     guard let layout, origin.isFinite else { return }
+    TextShaping.begin()
+    defer { TextShaping.end() }
     context.withTextState(color: color) { cairo in
       if let clip {
         cairo_rectangle(cairo, origin.x + clip.minX, origin.y + clip.minY, clip.width, clip.height)
@@ -277,4 +281,18 @@ extension Array where Element == UInt8 {
     while end > 0, [0x20, 0x09, 0x0a, 0x0d].contains(self[end - 1]) { end -= 1 }
     return Array(self[..<end])
   }
+}
+
+/// Brackets the work pango and cairo do for text: laying it out and shaping it, measuring
+/// carets and selections, drawing glyphs. kiosk-bench hooks it to tell the heap allocations
+/// of text shaping (pango's own, which KioskKit cannot avoid) from the rest of a frame;
+/// nothing else does, and unhooked it costs two loads of a nil pointer.
+package enum TextShaping {
+  /// Called on entering text work (nested calls nest).
+  package nonisolated(unsafe) static var willBegin: (@convention(c) () -> Void)?
+  /// Called on leaving it.
+  package nonisolated(unsafe) static var didEnd: (@convention(c) () -> Void)?
+
+  @inline(__always) static func begin() { willBegin?() }
+  @inline(__always) static func end() { didEnd?() }
 }

@@ -44,12 +44,14 @@ final class GestureArena {
     deliverToRecognizers(moved, event) { $0.touchesMoved($1, with: $2) }
     deliverToRecognizers(ended, event) { $0.touchesEnded($1, with: $2) }
     deliverToRecognizers(cancelled, event) { $0.touchesCancelled($1, with: $2) }
-    let finished = ended + cancelled
-    if !finished.isEmpty {
-      for recognizer in recognizers where recognizer.liveTouches.contains(where: finished.contains)
-      {
+    if !ended.isEmpty || !cancelled.isEmpty {
+      // (Both lists searched in place: joining them would allocate on every lifted finger.)
+      func isFinished(_ touch: Touch) -> Bool {
+        ended.contains(touch) || cancelled.contains(touch)
+      }
+      for recognizer in recognizers where recognizer.liveTouches.contains(where: isFinished) {
         recognizer.lastCentroid = GestureRecognizer.centroid(of: recognizer.liveTouches)
-        recognizer.liveTouches.removeAll(where: finished.contains)
+        recognizer.liveTouches.removeAll(where: isFinished)
       }
     }
     dispatchDepth -= 1
