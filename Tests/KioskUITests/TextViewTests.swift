@@ -79,4 +79,50 @@ struct TextViewTests {
     #expect(Pasteboard.general.string == "the")
     #expect(EditMenu.shared.menuView == nil)
   }
+
+  @Test func theSelectionHandlesExtendTheSelectionWithoutScrolling() throws {
+    let app = try TestApplication(pointSize: Size(width: 600, height: 400))
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    let view = TextView(frame: Rect(x: 20, y: 100, width: 300, height: 120))
+    view.text = "Soup of the day\nand bread on the side\n" + String(repeating: "more\n", count: 20)
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    view.becomeFirstResponder()
+    view.setContentOffset(.zero, animated: false)
+    app.runUntilIdle()
+    let word = view.caretRect(for: 9)  // inside "the"
+    let point = view.convert(Point(x: word.midX, y: word.midY), to: app.window)
+    app.tap(at: point)
+    app.tap(at: point)
+    #expect(view.selectedRange == NSRange(location: 8, length: 3))
+    let end = try #require(view.selectionHandles.first { !$0.isStart })
+    let handlesShown = view.selectionHandles.allSatisfy { !$0.isHidden }
+    #expect(handlesShown)
+    // The end handle sits at the end of "the"; dragged down to the end of "bread".
+    let bread = view.caretRect(for: 25)
+    let from = view.convert(Point(x: end.frame.midX, y: end.frame.midY), to: app.window)
+    let to = view.convert(Point(x: bread.minX, y: bread.midY), to: app.window)
+    let offsetBefore = view.contentOffset
+    app.drag(from: from, to: to, duration: 0.3)
+    app.runUntilIdle()
+    #expect(view.selectedRange == NSRange(location: 8, length: 17))
+    #expect(view.contentOffset == offsetBefore)
+    #expect(EditMenu.shared.menuView != nil)
+    // The start handle pulled back to the start of the text.
+    let start = try #require(view.selectionHandles.first { $0.isStart })
+    let startPoint = view.convert(Point(x: start.frame.midX, y: start.frame.midY), to: app.window)
+    let origin = view.convert(Point(x: 6, y: view.caretRect(for: 0).midY), to: app.window)
+    app.drag(from: startPoint, to: origin, duration: 0.3)
+    app.runUntilIdle()
+    #expect(view.selectedRange == NSRange(location: 0, length: 25))
+    // A drag elsewhere still scrolls, and ending editing hides the handles.
+    let low = view.convert(Point(x: 200, y: 100), to: app.window)
+    app.drag(from: low, to: Point(x: low.x, y: low.y - 60), duration: 0.3)
+    app.advance(by: 1)
+    #expect(view.contentOffset.y > 20)
+    #expect(view.selectedRange == NSRange(location: 0, length: 25))
+    view.resignFirstResponder()
+    let handlesHidden = view.selectionHandles.allSatisfy(\.isHidden)
+    #expect(handlesHidden)
+  }
 }

@@ -41,6 +41,9 @@ public final class Touch: Hashable {
   var heldEnd: Phase?
   var locationInWindow: Point
   var previousLocationInWindow: Point
+  /// Where the finger went down, in window coordinates (a view whose touches a scroll view
+  /// held back sees them begin where the finger has moved to since).
+  let initialLocationInWindow: Point
   let identifier: Int
 
   init(
@@ -49,6 +52,7 @@ public final class Touch: Hashable {
     self.identifier = identifier
     self.locationInWindow = location
     self.previousLocationInWindow = location
+    self.initialLocationInWindow = location
     self.timestamp = timestamp
     self.phase = .began
     self.view = view

@@ -3,7 +3,8 @@ import KioskGraphics
 
 /// Several lines of editable text that scroll, with the API of UIKit's `UITextView` (a
 /// `ScrollView`). A tap begins editing and puts the caret at the nearest grapheme
-/// boundary; a double tap selects a word; dragging scrolls. Return types a line break.
+/// boundary; a double tap selects a word, and the handles at its ends extend it; dragging
+/// elsewhere scrolls. Return types a line break.
 ///
 /// ```swift
 /// let notes = TextView(frame: Rect(x: 20, y: 140, width: 400, height: 160))
@@ -66,6 +67,8 @@ open class TextView: ScrollView, TextInput {
   let editor = TextEditor(isSingleLine: false)
   private let canvas = TextViewCanvas()
   let caretView = CaretView()
+  /// The handles at the two ends of a selection, in content coordinates.
+  let selectionHandles = [SelectionHandleView(isStart: true), SelectionHandleView(isStart: false)]
   private var cachedLayout: TextLayout?
 
   /// Creates a text view.
@@ -76,6 +79,10 @@ open class TextView: ScrollView, TextInput {
     canvas.owner = self
     addSubview(canvas)
     addSubview(caretView)
+    for handle in selectionHandles {
+      handle.isHidden = true
+      addSubview(handle)
+    }
     alwaysBounceVertical = true
   }
 
@@ -132,6 +139,24 @@ open class TextView: ScrollView, TextInput {
     } else {
       caretView.stopBlinking()
     }
+    let selection = editor.selection
+    let showsHandles = isEditing && !selection.isEmpty
+    let content = Rect(
+      x: 0, y: 0, width: bounds.width, height: max(contentSize.height, bounds.height))
+    for handle in selectionHandles {
+      handle.isHidden = !showsHandles
+      guard showsHandles else { continue }
+      handle.place(
+        caret: caretRect(for: handle.isStart ? selection.lowerBound : selection.upperBound),
+        in: content)
+    }
+  }
+
+  /// The caret offset nearest to `point` (in the view's coordinates).
+  func offset(closestTo point: Point) -> Int {
+    let index = layout.index(
+      closestTo: Point(x: point.x - textOrigin.x, y: point.y - textOrigin.y))
+    return editor.buffer.roundedToBoundary(editor.buffer.offset(index))
   }
 
   /// Draws the visible part: selection, text, marked-text underline.
@@ -232,6 +257,8 @@ open class TextView: ScrollView, TextInput {
     editor.unmarkText()
     EditMenu.shared.hide(for: self)
     caretView.stopBlinking()
+    draggedHandle = nil
+    for handle in selectionHandles { handle.isHidden = true }
     canvas.setNeedsDisplay()
     textViewDelegate?.textViewDidEndEditing(self)
     TextInputSystem.shared.inputDidEndEditing(self)
@@ -249,20 +276,77 @@ open class TextView: ScrollView, TextInput {
 
   /// When the finger went down, to tell a long press (the edit menu) from a tap.
   private var touchStart: Double?
+  /// The selection handle a finger is dragging, if any.
+  private var draggedHandle: SelectionHandleView?
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
     touchStart = touches.first?.timestamp
+    if let touch = touches.first {
+      // A finger that went down on a handle drags it (the scroll view's pan stays put,
+      // below). Where it went down: the scroll view may have held the touch back a moment.
+      draggedHandle = selectionHandle(at: touch)
+      if draggedHandle != nil {
+        EditMenu.shared.hide(for: self)
+        return
+      }
+    }
     super.touchesBegan(touches, with: event)
   }
 
+  open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+    guard let handle = draggedHandle, let touch = touches.first else {
+      return super.touchesMoved(touches, with: event)
+    }
+    let offset = offset(closestTo: touch.location(in: self))
+    let selection = editor.selection
+    if handle.isStart {
+      editor.setSelection(min(offset, selection.upperBound - 1)..<selection.upperBound)
+    } else {
+      editor.setSelection(selection.lowerBound..<max(offset, selection.lowerBound + 1))
+    }
+  }
+
+  open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+    draggedHandle = nil
+    touchStart = nil
+    super.touchesCancelled(touches, with: event)
+  }
+
+  /// The scroll view's pan does not begin for a finger that went down on a selection
+  /// handle: that finger drags the handle.
+  open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+    if gestureRecognizer === panGestureRecognizer,
+      draggedHandle != nil
+        || gestureRecognizer.sequenceTouches.contains(where: { selectionHandle(at: $0) != nil })
+    {
+      return false
+    }
+    return super.gestureRecognizerShouldBegin(gestureRecognizer)
+  }
+
+  /// The visible selection handle under the point where `touch` went down (with a margin
+  /// for a fingertip), while editing.
+  private func selectionHandle(at touch: Touch) -> SelectionHandleView? {
+    guard isEditing else { return nil }
+    let point = convert(touch.initialLocationInWindow, from: nil)
+    return selectionHandles.first {
+      !$0.isHidden && $0.frame.insetBy(dx: -12, dy: -12).contains(point)
+    }
+  }
+
   /// A tap places the caret (and begins editing); a tap on the caret, or a long press,
-  /// shows the edit menu; a double tap selects a word and shows it.
+  /// shows the edit menu; a double tap selects a word and shows it; a handle let go shows
+  /// the menu for the selection it made.
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+    if draggedHandle != nil {
+      draggedHandle = nil
+      touchStart = nil
+      EditMenu.shared.show(for: self)
+      return
+    }
     guard let touch = touches.first else { return super.touchesEnded(touches, with: event) }
     let point = touch.location(in: self)
-    let index = layout.index(
-      closestTo: Point(x: point.x - textOrigin.x, y: point.y - textOrigin.y))
-    let offset = editor.buffer.roundedToBoundary(editor.buffer.offset(index))
+    let offset = offset(closestTo: point)
     let wasEditing = isEditing
     let held = touch.timestamp - (touchStart ?? touch.timestamp)
     touchStart = nil
