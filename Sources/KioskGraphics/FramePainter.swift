@@ -1,14 +1,13 @@
 internal import CPixman
 
 /// Paints layers into a frame with pixman: colour fills and pixel copies, transformed and
-/// blended, only inside a clip region. The compositor decides what to paint; this type is
+/// blended, only inside `limit`. The compositor decides what to paint; this type is
 /// the only place that knows how.
 public final class FramePainter {
   /// The buffer painted into.
   public let target: PixelBuffer
   private var alphaMask: OpaquePointer?
   private var alphaMaskValue = -1.0
-  private var clipRegion: Region?
 
   /// A rectangle every paint also stays inside (a layer's clipped extent); by default the
   /// whole target.
@@ -22,19 +21,6 @@ public final class FramePainter {
 
   deinit {
     if let alphaMask { pixman_image_unref(alphaMask) }
-  }
-
-  /// Limits every following paint to `region` (in target pixels).
-  public func clip(to region: Region) {
-    clipRegion = region
-    pixman_image_set_clip_region32(target.pixmanImage, region.pointer)
-  }
-
-  /// Lets paints reach the whole target again.
-  public func clearClip() {
-    clipRegion = nil
-    limit = target.bounds
-    pixman_image_set_clip_region32(target.pixmanImage, nil)
   }
 
   /// Fills `rect` with `color` at `alpha`: replaces the pixels when the result is opaque,
@@ -70,12 +56,11 @@ public final class FramePainter {
     var triangles = (
       pixman_triangle_t(p1: p0, p2: p1, p3: p2), pixman_triangle_t(p1: p0, p2: p2, p3: p3)
     )
-    // Triangles take no destination rectangle, so the limit joins the clip for this call
+    // Triangles take no destination rectangle, so the limit becomes the clip for this call
     // (an allocation, but only for turned layers).
-    var limited = clipRegion ?? Region(target.bounds)
-    limited.formIntersection(limit)
+    let limited = Region(limit.intersection(target.bounds))
     pixman_image_set_clip_region32(target.pixmanImage, limited.pointer)
-    defer { pixman_image_set_clip_region32(target.pixmanImage, clipRegion?.pointer) }
+    defer { pixman_image_set_clip_region32(target.pixmanImage, nil) }
     withUnsafePointer(to: &triangles) { pointer in
       pointer.withMemoryRebound(to: pixman_triangle_t.self, capacity: 2) { tris in
         pixman_composite_triangles(

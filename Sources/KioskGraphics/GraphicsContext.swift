@@ -574,10 +574,10 @@ extension Rect {
 }
 
 extension PixelBuffer {
-  /// A cairo surface over the buffer's memory (no copy). The caller destroys it and must
-  /// keep the buffer alive meanwhile. Cairo never returns NULL here: failures come back as
-  /// a surface in an error state, on which drawing does nothing.
-  /// A reference to the buffer's cairo surface (the caller destroys it when done).
+  /// A reference to the buffer's cairo surface over its memory (no copy), made once and
+  /// kept by the buffer. The caller destroys its reference and must keep the buffer alive
+  /// meanwhile. Cairo never returns NULL here: failures come back as a surface in an error
+  /// state, on which drawing does nothing.
   func makeCairoSurface() -> OpaquePointer {
     if let cairoSurface {
       // Drawn into by pixman since cairo last looked: cairo must not trust what it cached.

@@ -180,28 +180,6 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
     return pixman_region32_contains_rectangle(storage.region, &box) == PIXMAN_REGION_IN
   }
 
-  /// How much of a rectangle a region covers.
-  public enum Coverage: Sendable {
-    /// No pixel of the rectangle.
-    case none
-    /// Some pixels of the rectangle.
-    case partial
-    /// Every pixel of the rectangle.
-    case all
-  }
-
-  /// How much of `rect` lies in the region: one query, without listing rectangles.
-  public func coverage(of rect: PixelRect) -> Coverage {
-    guard !rect.isEmpty else { return .none }
-    var box = pixman_box32_t(
-      x1: Int32(rect.x), y1: Int32(rect.y), x2: Int32(rect.maxX), y2: Int32(rect.maxY))
-    switch pixman_region32_contains_rectangle(storage.region, &box) {
-    case PIXMAN_REGION_IN: return .all
-    case PIXMAN_REGION_OUT: return .none
-    default: return .partial
-    }
-  }
-
   /// Whether the pixel at (`x`, `y`) is in the region.
   public func contains(x: Int, y: Int) -> Bool {
     pixman_region32_contains_point(storage.region, Int32(x), Int32(y), nil) != 0

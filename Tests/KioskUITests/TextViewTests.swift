@@ -57,34 +57,13 @@ struct TextViewTests {
     #expect(view.contentSize.height > 400)
   }
 
-  @Test func aDoubleTapSelectsAWordAndTheMenuCopiesIt() throws {
-    let app = try TestApplication(pointSize: Size(width: 600, height: 400))
-    app.application.keyboardSettings.onScreenKeyboard = .never
-    Pasteboard.general.strings = nil
-    let view = TextView(frame: Rect(x: 20, y: 100, width: 300, height: 120))
-    view.text = "Soup of the day"
-    app.window.addSubview(view)
-    app.runUntilIdle()
-    view.becomeFirstResponder()
-    let word = view.caretRect(for: 9)  // inside "the"
-    let point = view.convert(Point(x: word.midX, y: word.midY), to: app.window)
-    app.tap(at: point)
-    app.tap(at: point)
-    #expect(view.selectedRange == NSRange(location: 8, length: 3))
-    let menu = try #require(EditMenu.shared.menuView)
-    #expect(menu.commands == [.cut, .copy, .selectAll])
-    let copyX = try #require(
-      stride(from: 0.0, to: menu.bounds.width, by: 2).first { menu.segment(at: $0) == 1 })
-    app.tap(at: menu.convert(Point(x: copyX + 10, y: menu.bounds.midY), to: app.window))
-    #expect(Pasteboard.general.string == "the")
-    #expect(EditMenu.shared.menuView == nil)
-  }
-
-  @Test func theSelectionHandlesExtendTheSelectionWithoutScrolling() throws {
+  /// A text view at (20, 100) holding `text` (which starts "Soup of the day"), being
+  /// edited, scrolled to the top, with "the" selected by a double tap.
+  private func makeViewWithTheSelected(_ text: String) throws -> (TestApplication, TextView) {
     let app = try TestApplication(pointSize: Size(width: 600, height: 400))
     app.application.keyboardSettings.onScreenKeyboard = .never
     let view = TextView(frame: Rect(x: 20, y: 100, width: 300, height: 120))
-    view.text = "Soup of the day\nand bread on the side\n" + String(repeating: "more\n", count: 20)
+    view.text = text
     app.window.addSubview(view)
     app.runUntilIdle()
     view.becomeFirstResponder()
@@ -95,6 +74,24 @@ struct TextViewTests {
     app.tap(at: point)
     app.tap(at: point)
     #expect(view.selectedRange == NSRange(location: 8, length: 3))
+    return (app, view)
+  }
+
+  @Test func aDoubleTapSelectsAWordAndTheMenuCopiesIt() throws {
+    Pasteboard.general.strings = nil
+    let (app, _) = try makeViewWithTheSelected("Soup of the day")
+    let menu = try #require(EditMenu.shared.menuView)
+    #expect(menu.commands == [.cut, .copy, .selectAll])
+    let copyX = try #require(
+      stride(from: 0.0, to: menu.bounds.width, by: 2).first { menu.segment(at: $0) == 1 })
+    app.tap(at: menu.convert(Point(x: copyX + 10, y: menu.bounds.midY), to: app.window))
+    #expect(Pasteboard.general.string == "the")
+    #expect(EditMenu.shared.menuView == nil)
+  }
+
+  @Test func theSelectionHandlesExtendTheSelectionWithoutScrolling() throws {
+    let (app, view) = try makeViewWithTheSelected(
+      "Soup of the day\nand bread on the side\n" + String(repeating: "more\n", count: 20))
     let end = try #require(view.selectionHandles.first { !$0.isStart })
     let handlesShown = view.selectionHandles.allSatisfy { !$0.isHidden }
     #expect(handlesShown)

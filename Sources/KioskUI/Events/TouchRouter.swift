@@ -85,9 +85,10 @@ final class TouchRouter {
     }
     guard !(began.isEmpty && moved.isEmpty && ended.isEmpty && cancelled.isEmpty) else { return }
     // A delivery from inside another (a handler that sends touches) gets its own event.
-    let event = isDelivering ? Event(type: .touches, timestamp: time) : touchEvent
+    let reusesEvent = !isDelivering
+    let event = reusesEvent ? touchEvent : Event(type: .touches, timestamp: time)
     isDelivering = true
-    defer { isDelivering = event === touchEvent ? false : isDelivering }
+    defer { if reusesEvent { isDelivering = false } }
     event.timestamp = time
     event.allTouches.removeAll(keepingCapacity: true)
     for touch in active.values { event.allTouches.insert(touch) }

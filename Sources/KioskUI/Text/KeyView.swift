@@ -47,18 +47,20 @@ final class KeyView: View {
   }
 
   private func lookDidChange() {
+    forgetDrawnLooks()
+    setNeedsDisplay()
+  }
+
+  /// Drawn pixels of the current look are never shown again.
+  private func forgetDrawnLooks() {
     lookGeneration += 1
     drawnLooks = [nil, nil]
-    setNeedsDisplay()
   }
 
   /// Shows the other state's pixels if they were drawn for this look; otherwise draws
   /// them into a new backing store (the current one stays the other state's).
   private func highlightDidChange(from old: Bool) {
-    if bounds.size != drawnSize {
-      lookGeneration += 1
-      drawnLooks = [nil, nil]
-    }
+    if bounds.size != drawnSize { forgetDrawnLooks() }
     if let state = contentsState, state.highlighted == old, state.generation == lookGeneration,
       let contents = layer.contents
     {
@@ -100,8 +102,7 @@ final class KeyView: View {
     drawCount += 1
     if bounds.size != drawnSize {
       drawnSize = bounds.size
-      lookGeneration += 1
-      drawnLooks = [nil, nil]
+      forgetDrawnLooks()
     }
     contentsState = (isHighlighted, lookGeneration)
     context.setFillColor(OnScreenKeyboardView.keyboardBackground)

@@ -162,6 +162,16 @@ final class TextEditor {
     setSelection(0..<buffer.length)
   }
 
+  /// A selection handle dragged to `offset`: the start (`isStart`) or the end of the
+  /// selection moves there, never past the other end (at least one unit stays selected).
+  func moveSelectionHandle(isStart: Bool, to offset: Int) {
+    if isStart {
+      setSelection(min(offset, selection.upperBound - 1)..<selection.upperBound)
+    } else {
+      setSelection(selection.lowerBound..<max(offset, selection.lowerBound + 1))
+    }
+  }
+
   func selectWord(at offset: Int) {
     setSelection(buffer.wordRange(at: offset))
   }

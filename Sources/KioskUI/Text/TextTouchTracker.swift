@@ -65,15 +65,8 @@ final class TextTouchTracker {
       EditMenu.shared.hide(for: field)
       placeCaret(at: point, in: field)
     case .startHandle, .endHandle:
-      let offset = field.offset(closestTo: point)
-      let selection = field.editor.selection
-      if drag == .startHandle {
-        field.editor.setSelection(
-          min(offset, selection.upperBound - 1)..<selection.upperBound)
-      } else {
-        field.editor.setSelection(
-          selection.lowerBound..<max(offset, selection.lowerBound + 1))
-      }
+      field.editor.moveSelectionHandle(
+        isStart: drag == .startHandle, to: field.offset(closestTo: point))
     }
   }
 

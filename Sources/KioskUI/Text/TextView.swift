@@ -297,13 +297,8 @@ open class TextView: ScrollView, TextInput {
     guard let handle = draggedHandle, let touch = touches.first else {
       return super.touchesMoved(touches, with: event)
     }
-    let offset = offset(closestTo: touch.location(in: self))
-    let selection = editor.selection
-    if handle.isStart {
-      editor.setSelection(min(offset, selection.upperBound - 1)..<selection.upperBound)
-    } else {
-      editor.setSelection(selection.lowerBound..<max(offset, selection.lowerBound + 1))
-    }
+    editor.moveSelectionHandle(
+      isStart: handle.isStart, to: offset(closestTo: touch.location(in: self)))
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
