@@ -59,12 +59,14 @@ public final class FramePainter {
     // Triangles take no destination rectangle, so the limit becomes the clip for this call
     // (an allocation, but only for turned layers).
     let limited = Region(limit.intersection(target.bounds))
-    pixman_image_set_clip_region32(target.pixmanImage, limited.pointer)
-    defer { pixman_image_set_clip_region32(target.pixmanImage, nil) }
-    withUnsafePointer(to: &triangles) { pointer in
-      pointer.withMemoryRebound(to: pixman_triangle_t.self, capacity: 2) { tris in
-        pixman_composite_triangles(
-          PIXMAN_OP_OVER, source, target.pixmanImage, PIXMAN_a8, 0, 0, 0, 0, 2, tris)
+    limited.withPixmanRegion { clip in
+      pixman_image_set_clip_region32(target.pixmanImage, clip)
+      defer { pixman_image_set_clip_region32(target.pixmanImage, nil) }
+      withUnsafePointer(to: &triangles) { pointer in
+        pointer.withMemoryRebound(to: pixman_triangle_t.self, capacity: 2) { tris in
+          pixman_composite_triangles(
+            PIXMAN_OP_OVER, source, target.pixmanImage, PIXMAN_a8, 0, 0, 0, 0, 2, tris)
+        }
       }
     }
   }
