@@ -50,6 +50,23 @@ public final class GraphicsContext {
     cairo = cairo_create(surface)
     cairo_scale(cairo, self.scale, self.scale)
     cairo_set_line_width(cairo, 1)
+    // The state `reset()` returns to.
+    cairo_save(cairo)
+  }
+
+  /// Makes the context as it was when it was created, to draw into its buffer again without
+  /// a new context (a layer redraws its backing store this way): the transform, clip,
+  /// path, colours and line settings go back to their initial values, states left saved are
+  /// dropped, and cairo is told that the buffer's pixels may have changed meanwhile.
+  package func reset() {
+    for _ in savedStates { cairo_restore(cairo) }
+    savedStates.removeAll(keepingCapacity: true)
+    cairo_restore(cairo)
+    cairo_save(cairo)
+    cairo_new_path(cairo)
+    state = State()
+    drawingOperationCount = 0
+    cairo_surface_mark_dirty(surface)
   }
 
   deinit {

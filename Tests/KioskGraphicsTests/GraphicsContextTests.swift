@@ -37,6 +37,36 @@ import Testing
     #expect(buffer.rawPixel(x: 10 * s, y: 10 * s) == 0)
   }
 
+  /// A reset context draws as a new one: transform, clip, colours, alpha, line width and
+  /// states left saved are all gone.
+  @Test func aResetContextDrawsLikeANewOne() throws {
+    let reused = try makeContext(width: 40, height: 40, scale: 2)
+    reused.saveGState()
+    reused.translateBy(x: 7, y: 3)
+    reused.scaleBy(x: 0.5, y: 0.5)
+    reused.clip(to: Rect(x: 0, y: 0, width: 4, height: 4))
+    reused.setFillColor(.blue)
+    reused.setStrokeColor(.red)
+    reused.setAlpha(0.3)
+    reused.setLineWidth(5)
+    reused.saveGState()
+    reused.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+    reused.reset()
+    reused.clear(Rect(x: 0, y: 0, width: 20, height: 20))
+    let fresh = try makeContext(width: 40, height: 40, scale: 2)
+    for context in [reused, fresh] {
+      context.fill(Rect(x: 2, y: 2, width: 6, height: 6))
+      context.stroke(Rect(x: 10, y: 10, width: 6, height: 6))
+      context.flush()
+    }
+    #expect(reused.drawingOperationCount == 2)
+    for y in 0..<40 {
+      for x in 0..<40 {
+        #expect(reused.buffer.rawPixel(x: x, y: y) == fresh.buffer.rawPixel(x: x, y: y))
+      }
+    }
+  }
+
   @Test func defaultLineIsOnePointWide() throws {
     let context = try makeContext(width: 20, height: 20, scale: 2)
     context.move(to: Point(x: 0, y: 5))

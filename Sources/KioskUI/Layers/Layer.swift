@@ -220,7 +220,17 @@ open class Layer {
   }
 
   /// The contents without change tracking, for redraws that report their own damage.
-  private var storedContents: LayerContents?
+  private var storedContents: LayerContents? {
+    didSet {
+      // The kept context holds its buffer: it must not outlive the backing store it drew.
+      if drawingContext != nil, storedContents?.buffer !== drawingContext?.buffer {
+        drawingContext = nil
+      }
+    }
+  }
+  /// The context the last `display()` drew with, kept to draw into the same backing store
+  /// again (a context is an object and a cairo state; a key or a caret redraws every tap).
+  private var drawingContext: GraphicsContext?
 
   // MARK: Hierarchy
 
@@ -331,7 +341,14 @@ open class Layer {
       }
       dirty = nil
     }
-    let context = GraphicsContext(buffer: buffer, scale: contentsScale)
+    let context: GraphicsContext
+    if let kept = drawingContext, kept.buffer === buffer, kept.scale == contentsScale {
+      kept.reset()
+      context = kept
+    } else {
+      context = GraphicsContext(buffer: buffer, scale: contentsScale)
+      drawingContext = context
+    }
     context.translateBy(x: -model.bounds.minX, y: -model.bounds.minY)
     let rect = dirty ?? model.bounds
     context.clear(rect)
