@@ -39,6 +39,25 @@ final class RecordingView: View {
   }
 }
 
+/// A view that keeps the touches it gets (while `keeps`) and notes who they were.
+@MainActor
+final class KeepingView: View {
+  var keeps = true
+  var kept: [Touch] = []
+  var seen: [ObjectIdentifier] = []
+  var tapCounts: [Int] = []
+  var beganAt = Point.zero
+
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+    for touch in touches {
+      if keeps { kept.append(touch) }
+      seen.append(ObjectIdentifier(touch))
+      tapCounts.append(touch.tapCount)
+      beganAt = touch.location(in: self)
+    }
+  }
+}
+
 @MainActor
 struct TouchDeliveryTests {
   @Test func aTapReachesTheHitViewInItsCoordinates() throws {
@@ -74,6 +93,29 @@ struct TouchDeliveryTests {
     #expect(parent.log == ["began", "ended"])
     #expect(parent.lastLocation == Point(x: 15, y: 15))
     #expect(app.window.next === Application.shared)
+  }
+
+  /// A finished touch nothing holds serves the next finger, as new; one that an app kept is
+  /// never reused.
+  @Test func finishedTouchesAreReusedOnlyWhenNobodyHoldsThem() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 100))
+    let target = KeepingView(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+    app.window.addSubview(target)
+    app.tap(at: Point(x: 10, y: 10))
+    let kept = target.kept.popLast()
+    let first = try #require(kept)
+    let firstID = ObjectIdentifier(first)
+    target.keeps = false
+    app.advance(by: 1)
+    app.tap(at: Point(x: 150, y: 80))
+    #expect(target.seen.last != firstID, "a touch the test holds is not reused")
+    let seen = target.seen.last
+    let second = try #require(seen)
+    app.advance(by: 1)
+    app.drag(from: Point(x: 100, y: 50), to: Point(x: 120, y: 60), duration: 0.05)
+    #expect(target.seen.last == second, "nothing held the second touch: it served the third")
+    #expect(target.beganAt == Point(x: 100, y: 50) && target.tapCounts.last == 1)
+    #expect(first.location(in: nil) == Point(x: 10, y: 10), "the kept touch is unchanged")
   }
 
   @Test func quickTapsInOnePlaceCount() throws {

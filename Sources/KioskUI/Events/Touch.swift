@@ -43,8 +43,8 @@ public final class Touch: Hashable {
   var previousLocationInWindow: Point
   /// Where the finger went down, in window coordinates (a view whose touches a scroll view
   /// held back sees them begin where the finger has moved to since).
-  let initialLocationInWindow: Point
-  let identifier: Int
+  private(set) var initialLocationInWindow: Point
+  private(set) var identifier: Int
 
   init(
     identifier: Int, location: Point, timestamp: Double, view: View?, window: Window?, tapCount: Int
@@ -58,6 +58,27 @@ public final class Touch: Hashable {
     self.view = view
     self.window = window
     self.tapCount = tapCount
+  }
+
+  /// Makes a finished touch, that nothing else holds any more, the touch of a new finger:
+  /// as if it were new. The touch router keeps finished touches for this, so that a tap
+  /// does not allocate (nobody can tell: only an object nothing else references is reused).
+  func restart(
+    identifier: Int, location: Point, timestamp: Double, view: View?, window: Window?, tapCount: Int
+  ) {
+    self.identifier = identifier
+    locationInWindow = location
+    previousLocationInWindow = location
+    initialLocationInWindow = location
+    self.timestamp = timestamp
+    phase = .began
+    self.view = view
+    self.window = window
+    self.tapCount = tapCount
+    recognizers.removeAll(keepingCapacity: true)
+    viewDelivery = .pending
+    heldMoved = false
+    heldEnd = nil
   }
 
   /// Where the finger is, in `view`'s coordinates (`nil`: the window's).

@@ -95,6 +95,13 @@ final class TouchRouter {
     for touch in ended { event.allTouches.insert(touch) }
     for touch in cancelled { event.allTouches.insert(touch) }
     arena.deliver(began: began, moved: moved, ended: ended, cancelled: cancelled, event: event)
+    if reusesEvent {
+      // Lifted fingers leave the event, which would otherwise hold them until the next one.
+      for touch in ended { event.allTouches.remove(touch) }
+      for touch in cancelled { event.allTouches.remove(touch) }
+    }
+    keepFinished(ended)
+    keepFinished(cancelled)
   }
 
   /// The touch lists of a delivery, kept with their capacity for the next one.
@@ -105,6 +112,32 @@ final class TouchRouter {
     var cancelled: [Touch] = []
   }
   private var scratch = Scratch()
+  /// Touches that ended, kept to serve later fingers (see `Touch.restart`).
+  private var finishedTouches: [Touch] = []
+  /// How many finished touches are kept: one per finger of an ordinary gesture.
+  private static let finishedTouchLimit = 5
+
+  /// A touch for a new finger: a finished one that nothing references any more, or a new one.
+  private func reusableTouch(
+    identifier: Int, location: Point, timestamp: Double, view: View, window: Window, tapCount: Int
+  ) -> Touch {
+    for i in finishedTouches.indices where isKnownUniquelyReferenced(&finishedTouches[i]) {
+      let touch = finishedTouches.remove(at: i)
+      touch.restart(
+        identifier: identifier, location: location, timestamp: timestamp, view: view,
+        window: window, tapCount: tapCount)
+      return touch
+    }
+    return Touch(
+      identifier: identifier, location: location, timestamp: timestamp, view: view,
+      window: window, tapCount: tapCount)
+  }
+
+  private func keepFinished(_ touches: [Touch]) {
+    for touch in touches where finishedTouches.count < Self.finishedTouchLimit {
+      finishedTouches.append(touch)
+    }
+  }
   /// The event every delivery of touches carries (UIKit reuses its touch event too).
   private let touchEvent = Event(type: .touches, timestamp: 0)
   private var isDelivering = false
@@ -115,7 +148,7 @@ final class TouchRouter {
       let point = window.fromScreen(sample.location)
       guard let view = window.hitTest(point, with: nil) else { continue }
       if isExcluded(view, in: window) { return nil }
-      let touch = Touch(
+      let touch = reusableTouch(
         identifier: sample.id, location: point, timestamp: time, view: view, window: window,
         tapCount: tapCount(at: sample.location, time: time))
       if !view.isMultipleTouchEnabled, active.values.contains(where: { $0.view === view }) {
