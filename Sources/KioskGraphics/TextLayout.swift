@@ -51,19 +51,19 @@ public enum LineBreakMode: Sendable {
 /// rounded to pixels.
 public final class TextLayout {
   /// The text.
-  public let text: String
+  public private(set) var text: String
   /// The font.
-  public let font: Font
+  public private(set) var font: Font
   /// The colour the text is drawn in.
-  public let color: Color
+  public private(set) var color: Color
   /// The horizontal alignment within `width`.
-  public let alignment: TextAlignment
+  public private(set) var alignment: TextAlignment
   /// What happens to text that does not fit.
-  public let lineBreakMode: LineBreakMode
+  public private(set) var lineBreakMode: LineBreakMode
   /// The most lines shown; 0 for no limit.
-  public let numberOfLines: Int
+  public private(set) var numberOfLines: Int
   /// The width lines wrap or truncate at, in points; `nil` for no limit.
-  public let width: Double?
+  public private(set) var width: Double?
 
   /// The box the drawn text occupies, in points, from the top left of the layout.
   public private(set) var size = Size.zero
@@ -98,7 +98,34 @@ public final class TextLayout {
     if let layout { perform(layout) }
   }
 
+  /// Lays out `text` again in the same layout, with the same font, colour and rules: what a
+  /// text field does on every keystroke, without a new layout object and pango layout.
+  /// Only for a layout that nothing else holds (a layout is otherwise a value that never
+  /// changes).
+  package func reshape(text: String) {
+    TextShaping.begin()
+    defer { TextShaping.end() }
+    self.text = text
+    size = .zero
+    lineCount = 0
+    isTruncated = false
+    clip = nil
+    guard let layout else { return }
+    pango_layout_set_width(layout, -1)
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    perform(layout)
+  }
+
+  /// Lets go of the text (the layout shows nothing until `reshape(text:)`), so that the
+  /// text's owner can change it in place instead of copying it.
+  package func forgetText() {
+    text = ""
+  }
+
   deinit {
+    // Pango tears a layout down with text work of its own (its lines, glyph strings).
+    TextShaping.begin()
+    defer { TextShaping.end() }
     if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
     if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
   }

@@ -259,6 +259,39 @@ struct TextFieldTests {
     #expect(damage.area == pixels, "\(damage)")
   }
 
+  /// An edit redraws from the character before it to the end of the line, and what it
+  /// leaves on screen is what a full redraw of the field shows (a combining mark changes
+  /// the letter before it; a deletion leaves no trace of the glyph).
+  @Test func editsRedrawTheirPartAndMatchAFullRedraw() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    let field = makeField(app)
+    field.text = "Hello wor"
+    field.becomeFirstResponder()
+    app.advance(by: 0.2)
+    for edit in ["l", "d", "e", "\u{301}", "⌫", "!"] {
+      if edit == "⌫" { field.deleteBackward() } else { field.insertText(edit) }
+      app.runUntilIdle()
+      let damage = app.screen.compositor.lastDamage.extents
+      #expect(damage.width < 80, "\(edit): \(damage) is more than a glyph and the caret")
+      let edited = app.snapshot()
+      field.canvas.setNeedsDisplay()
+      let redrawn = app.snapshot()
+      #expect(differingPixels(edited, redrawn) == 0, "after \(edit)")
+    }
+    #expect(field.text == "Hello world!")
+  }
+
+  private func differingPixels(_ a: Bitmap, _ b: Bitmap) -> Int {
+    var count = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width where a.buffer.rawPixel(x: x, y: y) != b.buffer.rawPixel(x: x, y: y) {
+        count += 1
+      }
+    }
+    return count
+  }
+
   @Test func hardwareKeysEditAndRepeat() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let field = makeField(app)

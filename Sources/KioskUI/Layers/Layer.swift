@@ -219,6 +219,19 @@ open class Layer {
     }
   }
 
+  /// `rect` (in the bounds' coordinates) grown to whole pixels of the backing store. A redraw
+  /// clipped to a fraction of a pixel would blend what it draws with what was there, and
+  /// leave a seam that a full redraw does not have.
+  private func wholePixels(_ rect: Rect) -> Rect {
+    let scale = contentsScale
+    let origin = model.bounds.origin
+    let minX = ((rect.minX - origin.x) * scale + 1e-6).rounded(.down) / scale + origin.x
+    let minY = ((rect.minY - origin.y) * scale + 1e-6).rounded(.down) / scale + origin.y
+    let maxX = ((rect.maxX - origin.x) * scale - 1e-6).rounded(.up) / scale + origin.x
+    let maxY = ((rect.maxY - origin.y) * scale - 1e-6).rounded(.up) / scale + origin.y
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
   /// The contents without change tracking, for redraws that report their own damage.
   private var storedContents: LayerContents? {
     didSet {
@@ -323,7 +336,7 @@ open class Layer {
       contents = nil
       return
     }
-    var dirty = displayDirtyRect?.intersection(model.bounds)
+    var dirty = displayDirtyRect.map { wholePixels($0).intersection(model.bounds) }
     let buffer: PixelBuffer
     // Reuse only a backing store this layer drew: contents set from outside (an image)
     // belong to someone else and must never be drawn over.

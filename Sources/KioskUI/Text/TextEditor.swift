@@ -7,6 +7,8 @@ import KioskGraphics
 protocol TextEditorHost: AnyObject {
   /// Whether `range` may be replaced by `replacement` (the delegate's say).
   func editorShouldChange(_ range: NSRange, replacement: String) -> Bool
+  /// `range` of the text is about to be replaced (`editorTextDidChange` follows).
+  func editorTextWillChange(_ range: Range<Int>)
   /// The text changed (typed, deleted, pasted, marked).
   func editorTextDidChange()
   /// The selection or the caret moved.
@@ -89,6 +91,7 @@ final class TextEditor {
     guard host?.editorShouldChange(NSRange(offsets: range), replacement: clean) ?? true else {
       return false
     }
+    host?.editorTextWillChange(range)
     buffer.replace(range, with: clean)
     host?.editorTextDidChange()
     host?.editorSelectionDidChange()

@@ -127,6 +127,11 @@ open class TextField: Control, TextInput {
   private var revealed: Range<Int>?
   private var revealTimer: ScheduledAction?
   private var cachedLayout: TextLayout?
+  /// The layout of the text before the last edit, which lets go of its text so that the
+  /// editor changes the text in place, and lays out the next text (no allocation per key).
+  private var spareLayout: TextLayout?
+  /// What the redraw after an edit needs of the text before it (see `noteEditStart`).
+  private var editStart: EditStart?
   let gesture = TextTouchTracker()
 
   /// How long a secure field shows the last character typed, in seconds.
@@ -273,10 +278,19 @@ open class TextField: Control, TextInput {
   /// The laid-out text: one unwrapped line of the whole text.
   var displayLayout: TextLayout? {
     if let cachedLayout { return cachedLayout }
-    let layout = TextLayout(
-      text: displayText, font: font,
-      color: isEnabled ? textColor : textColor.withAlphaComponent(0.45),
-      alignment: .left, lineBreakMode: .byClipping, numberOfLines: 1, width: nil)
+    let color = isEnabled ? textColor : textColor.withAlphaComponent(0.45)
+    let layout: TextLayout
+    if isKnownUniquelyReferenced(&spareLayout), let spare = spareLayout, spare.font == font,
+      spare.color == color
+    {
+      spare.reshape(text: displayText)
+      layout = spare
+    } else {
+      layout = TextLayout(
+        text: displayText, font: font, color: color, alignment: .left,
+        lineBreakMode: .byClipping, numberOfLines: 1, width: nil)
+    }
+    spareLayout = nil
     cachedLayout = layout
     return layout
   }
@@ -457,18 +471,62 @@ open class TextField: Control, TextInput {
       Rect(x: x - 2, y: 0, width: max(end - x + 4, 0), height: canvas.bounds.height))
   }
 
+  /// Where an edit starts and how the text looked there, taken before the editor changes
+  /// the text.
+  private struct EditStart {
+    /// The offset of the character before the edit (a combining mark typed after a letter
+    /// changes the letter's glyph too).
+    var offset: Int
+    /// The caret's x at `offset` in the old layout, the old layout's width, and its origin.
+    var x: Double
+    var width: Double
+    var origin: Point
+  }
+
+  /// Notes how the text looks where an edit at `offset` starts, then has the layout let go
+  /// of the text: the edit then changes the text in place, and the redraw after it needs no
+  /// old layout (`invalidateText(after:)`).
+  private func noteEditStart(_ offset: Int) {
+    editStart = nil
+    guard !isSecureTextEntry, let old = cachedLayout, resolvedAlignment == .left else { return }
+    let start = editor.buffer.previousBoundary(before: offset)
+    editStart = EditStart(
+      offset: start, x: old.caretRect(at: displayIndex(start)).minX, width: old.size.width,
+      origin: textOrigin)
+    cachedLayout = nil
+    old.forgetText()
+    spareLayout = old
+  }
+
+  /// Invalidates what an edit noted by `noteEditStart` changed: from the character before it
+  /// to the end of the longer of the old and the new line.
+  private func invalidateText(after edit: EditStart) {
+    guard let new = displayLayout, resolvedAlignment == .left, edit.origin == textOrigin else {
+      canvas.setNeedsDisplay()
+      return
+    }
+    let x = min(edit.x, new.caretRect(at: displayIndex(edit.offset)).minX) + edit.origin.x
+    let end = max(edit.width, new.size.width) + edit.origin.x
+    canvas.setNeedsDisplay(
+      Rect(x: x - 2, y: 0, width: max(end - x + 4, 0), height: canvas.bounds.height))
+  }
+
   // MARK: Changes
 
   /// Everything that follows a change of the text or of how it looks.
   func textDidChange(byUser: Bool, keepCaret: Bool = false) {
-    let oldLayout = cachedLayout
-    let oldOrigin = textOrigin
+    let edit = editStart
+    editStart = nil
+    let oldLayout = edit == nil ? cachedLayout : nil
+    let oldOrigin = edit?.origin ?? textOrigin
     cachedLayout = nil
     if !keepCaret { revealTimer?.cancel() }
     setNeedsLayout()
     updateCaretAndScroll()
     if keepCaret {
       canvas.setNeedsDisplay()
+    } else if let edit {
+      invalidateText(after: edit)
     } else {
       invalidateText(from: oldLayout, oldOrigin: oldOrigin)
     }
@@ -699,6 +757,10 @@ extension TextField: TextEditorHost {
   func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {
     delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: replacement)
       ?? true
+  }
+
+  func editorTextWillChange(_ range: Range<Int>) {
+    noteEditStart(range.lowerBound)
   }
 
   func editorTextDidChange() {

@@ -383,6 +383,8 @@ extension TextView: TextEditorHost, TextEditorOwner, EditMenuHost {
       ?? true
   }
 
+  func editorTextWillChange(_ range: Range<Int>) {}
+
   func editorTextDidChange() {
     EditMenu.shared.hide(for: self)
     textDidChange(byUser: true)
