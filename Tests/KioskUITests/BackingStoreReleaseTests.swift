@@ -30,6 +30,28 @@ struct BackingStoreReleaseTests {
     #expect(hidden.drawCount == 2 && shown.drawCount == 1)
   }
 
+  /// The drawing contexts kept for redraws never keep a backing store alive: not one
+  /// replaced by a resize, not one of a view that is gone (after a memory warning).
+  @Test func keptDrawingContextsLetBackingStoresGo() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 120))
+    var view: PatternView? = PatternView(number: 4)
+    view?.frame = Rect(x: 0, y: 0, width: 100, height: 120)
+    app.window.addSubview(view!)
+    app.runUntilIdle()
+    weak let first = view?.layer.contents?.buffer
+    #expect(first != nil)
+    view?.frame = Rect(x: 0, y: 0, width: 120, height: 120)
+    view?.setNeedsDisplay()
+    app.runUntilIdle()
+    #expect(view?.layer.contents?.buffer.width == 120)
+    #expect(first == nil, "the backing store replaced by the resize is freed")
+    weak let second = view?.layer.contents?.buffer
+    view?.removeFromSuperview()
+    view = nil
+    app.simulateMemoryWarning()
+    #expect(second == nil, "the backing store of a view that is gone is freed")
+  }
+
   /// The same for a view under a hidden ancestor.
   @Test func aViewUnderAHiddenAncestorIsRedrawnWhenTheAncestorShows() throws {
     let app = try TestApplication(pointSize: Size(width: 200, height: 120))

@@ -66,6 +66,8 @@ extension Application {
     delegate?.applicationDidReceiveMemoryWarning(self)
     ViewController.sendMemoryWarning()
     BackingStoreRegistry.releaseOffscreen()
+    // The kept drawing contexts may hold backing stores of layers that are gone.
+    Layer.reusableContexts.removeAll()
     FontCaches.purge()
     Self.returnFreedMemoryToSystem()
     didHandleMemoryWarning?()

@@ -235,15 +235,38 @@ open class Layer {
   /// The contents without change tracking, for redraws that report their own damage.
   private var storedContents: LayerContents? {
     didSet {
-      // The kept context holds its buffer: it must not outlive the backing store it drew.
-      if drawingContext != nil, storedContents?.buffer !== drawingContext?.buffer {
-        drawingContext = nil
+      // A kept context holds its buffer: it must not outlive the backing store it drew.
+      if let old = oldValue?.buffer, storedContents?.buffer !== old {
+        Layer.reusableContexts.removeAll { $0.buffer === old }
       }
     }
   }
-  /// The context the last `display()` drew with, kept to draw into the same backing store
-  /// again (a context is an object and a cairo state; a key or a caret redraws every tap).
-  private var drawingContext: GraphicsContext?
+  /// The contexts the latest `display()`s drew with, kept to draw into the same backing
+  /// stores again: a text field's canvas and a key redraw on every tap, and a new context is
+  /// an object and a cairo state. A few for all layers, not one each: a context kept with
+  /// every layer cost about 28 MB in kiosk-bench's memory scene.
+  static var reusableContexts: [GraphicsContext] = []
+  /// How many contexts `reusableContexts` keeps.
+  static let reusableContextLimit = 4
+
+  /// A context drawing into `buffer`: a kept one, or a new one that is kept.
+  private func drawingContext(for buffer: PixelBuffer) -> GraphicsContext {
+    let scale = contentsScale
+    if let i = Layer.reusableContexts.firstIndex(where: { $0.buffer === buffer }) {
+      let kept = Layer.reusableContexts[i]
+      if kept.scale == scale {
+        kept.reset()
+        return kept
+      }
+      Layer.reusableContexts.remove(at: i)
+    }
+    let context = GraphicsContext(buffer: buffer, scale: scale)
+    if Layer.reusableContexts.count >= Layer.reusableContextLimit {
+      Layer.reusableContexts.removeFirst()
+    }
+    Layer.reusableContexts.append(context)
+    return context
+  }
 
   // MARK: Hierarchy
 
@@ -354,14 +377,7 @@ open class Layer {
       }
       dirty = nil
     }
-    let context: GraphicsContext
-    if let kept = drawingContext, kept.buffer === buffer, kept.scale == contentsScale {
-      kept.reset()
-      context = kept
-    } else {
-      context = GraphicsContext(buffer: buffer, scale: contentsScale)
-      drawingContext = context
-    }
+    let context = drawingContext(for: buffer)
     context.translateBy(x: -model.bounds.minX, y: -model.bounds.minY)
     let rect = dirty ?? model.bounds
     context.clear(rect)
@@ -370,6 +386,8 @@ open class Layer {
       delegate.draw(self, in: rect, context: context)
     }
     context.flush()
+    // A kept context must not keep what it drew with (an image's surface, a clip's mask).
+    context.reset()
     guard drew else {
       // Nothing to draw after all (a plain view's first display): drop only what we drew,
       // never contents set from outside such as an image.
@@ -386,7 +404,12 @@ open class Layer {
       BackingStoreRegistry.register(self)
     } else {
       let visible = visiblePixels(of: buffer, afterRedrawing: dirty)
-      storedContents?.visiblePixels = visible
+      // Read, change and write back: an in-place change of a property with a `didSet` that
+      // reads `oldValue` allocates a coroutine frame.
+      if var updated = storedContents {
+        updated.visiblePixels = visible
+        storedContents = updated
+      }
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
       markChanged(.contents)
     }
