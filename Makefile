@@ -55,8 +55,12 @@ install-packages:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# `make`: the release binaries that `make install` copies (as yourself: install needs no
+# toolchain, no network and no build as root).
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build -c release --product kiosk-demo
+	$(SWIFT) build -c release --product kioskctl
+	$(SWIFT) build -c release --product kiosk-uinput
 
 # The demo on the virtual framebuffer (no display here), one PNG per screen in $(DEMO_OUTPUT).
 demo: deps
@@ -97,10 +101,14 @@ BUILD_DIR ?= .build/release
 # images into $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them), the
 # systemd unit, its user (sysusers.d), PAM stack and udev rule (the DRM card as a systemd
 # device, which the unit waits for), and /etc/kiosk/kiosk.toml (only if
-# there is none: an installed configuration is the device's own and is kept).
-install: deps
-	$(SWIFT) build -c release --product kiosk-demo
-	$(SWIFT) build -c release --product kioskctl
+# there is none: an installed configuration is the device's own and is kept). It only
+# copies what `make` built; it installs no packages and builds nothing.
+install:
+	@for binary in kiosk-demo kioskctl; do \
+		[ -x .build/release/$$binary ] || { \
+			echo "make install: no .build/release/$$binary; run make first (as yourself)" >&2; \
+			exit 1; }; \
+	done
 	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
 	@if [ -z "$(DESTDIR)" ]; then \
 		echo "Installed. Next: systemd-sysusers && udevadm control --reload && udevadm trigger --subsystem-match=drm && systemctl daemon-reload && systemctl enable --now kiosk"; \

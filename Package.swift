@@ -69,28 +69,32 @@ let package = Package(
     .target(
       name: "KioskKit",
       dependencies: [
-        "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime",
+        "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]),
     .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
     .target(name: "CAllocCounter"),
+    .target(name: "KioskVersion"),
     .executableTarget(
       name: "kiosk-demo",
       dependencies: ["KioskKit", .product(name: "Logging", package: "swift-log")]),
     .executableTarget(
       name: "kiosk-uinput",
       dependencies: [
-        "KioskLinux", "KioskUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KioskLinux", "KioskUI", "KioskVersion",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "kioskctl",
-      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "KioskVersion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .executableTarget(
       name: "kiosk-bench",
       dependencies: [
-        "KioskKit", "KioskVirtual", "KioskLinux", "CAllocCounter",
+        "KioskKit", "KioskVirtual", "KioskLinux", "KioskVersion", "CAllocCounter",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
@@ -102,7 +106,7 @@ let package = Package(
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics", "KioskTesting"]),
     .testTarget(name: "KioskRimeTests", dependencies: ["KioskRime", "KioskUI"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
-    .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux"]),
+    .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion"]),
     .testTarget(name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl"]),
   ],
   swiftLanguageModes: [.v6]

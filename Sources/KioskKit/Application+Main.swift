@@ -4,6 +4,7 @@ import KioskGraphics
 import KioskLinux
 import KioskRime
 import KioskUI
+import KioskVersion
 import KioskVirtual
 import Logging
 
@@ -82,7 +83,8 @@ struct AppCommand: ParsableCommand {
     let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "app"
     return CommandConfiguration(
       commandName: name,
-      abstract: "A KioskKit app. These options are the runtime's, shared by every KioskKit app.")
+      abstract: "A KioskKit app. These options are the runtime's, shared by every KioskKit app.",
+      version: "\(name) (KioskKit) \(KioskKitVersion.string)")
   }
 
   @OptionGroup var options: RuntimeOptions
@@ -190,7 +192,7 @@ struct Runtime {
     Screen.main = screen
     let output: DisplayOutput = panel?.output ?? virtual ?? screen.output ?? NoOutput()
     logger.info(
-      "screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), on \(output.name) (\(output.pixelWidth)×\(output.pixelHeight) px)"
+      "KioskKit \(KioskKitVersion.string): screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), on \(output.name) (\(output.pixelWidth)×\(output.pixelHeight) px)"
     )
     let loop =
       virtual != nil && !options.realtime

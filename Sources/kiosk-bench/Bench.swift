@@ -2,6 +2,7 @@ import ArgumentParser
 import CAllocCounter
 import Foundation
 import KioskKit
+import KioskVersion
 import KioskVirtual
 
 /// kiosk-bench: the figures of the reference scene, each against a baseline measured in the
@@ -10,7 +11,8 @@ import KioskVirtual
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kiosk-bench",
-    abstract: "Measures KioskKit's compositor on the reference scene (1920×1080 px, scale 2).")
+    abstract: "Measures KioskKit's compositor on the reference scene (1920×1080 px, scale 2).",
+    version: "kiosk-bench (KioskKit) \(KioskKitVersion.string)")
 
   @Flag(help: "Print the figures as one JSON object.")
   var json = false

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KioskLinux
 import KioskUI
+import KioskVersion
 
 /// `kiosk-uinput`: plays a touch script through a virtual touchscreen of the kernel, so a
 /// running KioskKit app (or anything reading evdev) is touched as a real panel would touch
@@ -19,7 +20,8 @@ struct UinputCommand: ParsableCommand {
       Make --size the panel's pixel size and a touch lands on that pixel of the panel. \
       With --keyboard it is a key script instead: one change a line, ms down|up code, where \
       code is a Linux input key code (KEY_A is 30, KEY_BACKSPACE 14); # starts a comment.
-      """)
+      """,
+    version: "kiosk-uinput (KioskKit) \(KioskKitVersion.string)")
 
   @Option(help: ArgumentHelp("The device's coordinate range, e.g. 1024x600.", valueName: "WxH"))
   var size: String = "1024x600"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskVersion
 
 /// `kioskctl`: asks a running KioskKit app for its status, a screenshot, a memory warning,
 /// to blank or wake its display, or to reload its configuration, over its control socket.
@@ -15,6 +16,7 @@ struct KioskControl: ParsableCommand {
       74 the connection broke or timed out before a whole reply; 77 no permission to \
       connect.
       """,
+    version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
       Status.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
       ReloadConfig.self,

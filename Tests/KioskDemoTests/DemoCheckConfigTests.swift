@@ -38,6 +38,16 @@ struct DemoCheckConfigTests {
     )
   }
 
+  /// Every KioskKit app prints its name and KioskKit's version, the `VERSION` file's.
+  @Test
+  func versionIsKioskKits() throws {
+    let result = try run(["--version"])
+    let version = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+    #expect(result.status == 0)
+    #expect(result.output == "kiosk-demo (KioskKit) \(version)")
+  }
+
   @Test
   func sampleIsFine() throws {
     let sample = Self.packageRoot.appendingPathComponent("config/kiosk.toml").path

@@ -66,7 +66,8 @@ extension ControlSuites {
     @Test func statusPrintsTheAppsFigures() async throws {
       let result = try await kioskctl(["status", "--socket", path])
       #expect(result.status == 0)
-      #expect(result.output.hasPrefix("output: virtual-0 30x20 px"))
+      #expect(
+        result.output.hasPrefix("version: \(KioskKitVersion.string)\noutput: virtual-0 30x20 px"))
       #expect(result.output.contains("\nframes presented: "))
       #expect(result.output.contains("\nmemory warnings: "))
     }
@@ -97,6 +98,12 @@ extension ControlSuites {
       let result = try await kioskctl(["status", "--socket", "/tmp/no-kiosk-here.sock"])
       #expect(result.status == 69)
       #expect(result.errors.contains("no KioskKit app is listening on /tmp/no-kiosk-here.sock"))
+    }
+
+    @Test func versionIsKioskKits() async throws {
+      let result = try await kioskctl(["--version"])
+      #expect(result.status == 0)
+      #expect(result.output == "kioskctl (KioskKit) \(KioskKitVersion.string)\n")
     }
 
     @Test func wrongUsageExits64() async throws {

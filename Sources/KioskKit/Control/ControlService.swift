@@ -2,6 +2,7 @@ import Foundation
 import KioskGraphics
 import KioskLinux
 import KioskUI
+import KioskVersion
 import Logging
 
 /// What the control interface acts on and reports about: the runtime fills it in at start-up
@@ -76,6 +77,7 @@ final class ControlService {
   /// `key: value` lines, one fact each.
   func statusLines() -> [String] {
     var lines = [
+      "version: \(KioskKitVersion.string)",
       "output: \(output.name) \(output.pixelWidth)x\(output.pixelHeight) px"
         + " @ \(String(format: "%.2f", output.refreshRate)) Hz"
         + (output.isActive ? "" : " (inactive)"),
