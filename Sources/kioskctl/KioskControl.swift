@@ -51,8 +51,10 @@ struct KioskControl: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
         "Outputs, mode, input devices, frames presented, frame times, RSS, memory warnings.")
+    @Flag(help: "One JSON object with stable keys (see the README), for scripts and fleets.")
+    var json = false
     @OptionGroup var connection: Connection
-    func run() throws { try connection.send("status") }
+    func run() throws { try connection.send(json ? "status json" : "status") }
   }
 
   struct Screenshot: ParsableCommand {

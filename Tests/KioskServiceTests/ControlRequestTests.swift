@@ -19,6 +19,7 @@ struct ControlRequestTests {
   @Test func everyRequestParses() throws {
     #expect(try parse("status") == .status)
     #expect(try parse("  status\t") == .status)
+    #expect(try parse("status json") == .statusJSON)
     #expect(try parse("memory-warning") == .memoryWarning)
     #expect(try parse("blank") == .blank)
     #expect(try parse("unblank") == .unblank)
@@ -37,7 +38,7 @@ struct ControlRequestTests {
     #expect(error([]) == "empty request; try help")
     #expect(error(Array("   ".utf8)) == "empty request; try help")
     #expect(error(Array("reboot".utf8)) == "unknown request reboot; try help")
-    #expect(error(Array("status now".utf8)) == "status takes no argument")
+    #expect(error(Array("status now".utf8)) == "status takes no argument but json")
     #expect(error(Array("{\"cmd\": \"status\"}".utf8))?.hasPrefix("unknown request") == true)
     #expect(error([0xFF, 0xFE, 0x00, 0x80]) == "the request is not UTF-8 text")
     #expect(error(Array("sta\u{1B}tus".utf8)) == "the request holds control characters")

@@ -72,6 +72,25 @@ extension ControlSuites {
       #expect(result.output.contains("\nmemory warnings: "))
     }
 
+    /// `status --json`: one object with the documented keys, numbers as numbers.
+    @Test func statusAsJSON() async throws {
+      let result = try await kioskctl(["status", "--json", "--socket", path])
+      #expect(result.status == 0)
+      let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+      let status = try #require(object as? [String: Any])
+      #expect(status["version"] as? String == KioskKitVersion.string)
+      let output = try #require(status["output"] as? [String: Any])
+      #expect(output["name"] as? String == "virtual-0")
+      #expect(output["width"] as? Int == 30 && output["height"] as? Int == 20)
+      #expect(status["blanked"] as? Bool == false)
+      #expect(status["frames_presented"] is Int && status["memory_warnings"] is Int)
+      #expect(status["input_devices"] is [Any] && status["uptime_s"] is Int)
+      #expect(status["rss_bytes"] is Int)
+      for key in ["mode", "screen", "frames_failed", "frame_interval_ms", "present_ms"] {
+        #expect(status[key] != nil, "\(key)")
+      }
+    }
+
     @Test func blankAndScreenshotWithARelativePath() async throws {
       let blank = try await kioskctl(["blank", "--socket", path])
       #expect(blank.status == 0 && blank.output == "blanked: no\n")  // no blanking handler here

@@ -3,11 +3,12 @@
 /// The protocol is plain words: the client sends one line of UTF-8 text, at most
 /// `maximumLength` bytes with its newline, and reads one reply until the service closes
 /// the connection. A reply starts with `ok` or `error: <why>` on its own line; `status`
-/// follows `ok` with `key: value` lines.
+/// follows `ok` with `key: value` lines, `status json` with one line of JSON.
 ///
 /// | request | what the service does |
 /// | --- | --- |
-/// | `status` | outputs, mode, input devices, frames, frame times, RSS, memory warnings |
+/// | `status` | version, outputs, mode, input devices, frames, frame times, RSS, memory warnings |
+/// | `status json` | the same as one JSON object (keys in `ControlService.statusObject`) |
 /// | `screenshot /abs/file.png` | writes the last presented frame as PNG (the service writes it) |
 /// | `memory-warning` | sends the app a memory warning |
 /// | `blank`, `unblank` | switches the display off or on |
@@ -15,6 +16,7 @@
 /// | `help` | lists the requests |
 enum ControlRequest: Equatable {
   case status
+  case statusJSON
   case screenshot(path: String)
   case memoryWarning
   case blank
@@ -25,7 +27,7 @@ enum ControlRequest: Equatable {
   /// The request's word, as a client writes it (`screenshot` without its path).
   var name: String {
     switch self {
-    case .status: "status"
+    case .status, .statusJSON: "status"
     case .screenshot: "screenshot"
     case .memoryWarning: "memory-warning"
     case .blank: "blank"
@@ -40,7 +42,7 @@ enum ControlRequest: Equatable {
 
   /// The requests, as `help` lists them.
   static let summary = [
-    "status", "screenshot /absolute/path.png", "memory-warning", "blank", "unblank",
+    "status", "status json", "screenshot /absolute/path.png", "memory-warning", "blank", "unblank",
     "reload-config", "help",
   ]
 
@@ -68,7 +70,13 @@ enum ControlRequest: Equatable {
       }
       self = .screenshot(path: String(argument))
       return
-    case "status": self = .status
+    case "status":
+      switch argument {
+      case "": self = .status
+      case "json": self = .statusJSON
+      default: throw ControlError("status takes no argument but json")
+      }
+      return
     case "memory-warning": self = .memoryWarning
     case "blank": self = .blank
     case "unblank": self = .unblank

@@ -49,6 +49,8 @@ final class ControlService {
     switch request {
     case .status:
       return .ok(statusLines())
+    case .statusJSON:
+      return .ok([statusJSON()])
     case .screenshot(let path):
       return await screenshot(to: path)
     case .memoryWarning:
@@ -100,6 +102,66 @@ final class ControlService {
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
     lines.append("uptime s: \(Int(monotonicSeconds() - started))")
     return lines
+  }
+
+  /// `status` as one line of JSON, for fleets. The keys are stable (new ones may be added;
+  /// none is renamed or removed): `version`, `output` {`name`, `width`, `height`,
+  /// `refresh_hz`, `active`}, `mode`, `screen` {`width_pt`, `height_pt`, `scale`,
+  /// `rotation`}, `blanked`, `input_devices` [{`sysname`, `name`, `capabilities` [...]}],
+  /// `frames_presented`, `frames_failed`, `frame_interval_ms` and `present_ms` ({`p50`,
+  /// `p90`, `p99`, `max`, `samples`}, or null before the first frames), `rss_bytes` (null
+  /// when unknown), `memory_warnings`, `uptime_s`.
+  func statusJSON() -> String {
+    let object = statusObject()
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The facts of `statusJSON`, as JSON values.
+  func statusObject() -> [String: Any] {
+    let devices = inputDevices().sorted { $0.id < $1.id }.map { device -> [String: Any] in
+      let names: [(InputCapabilities, String)] = [
+        (.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard"), (.typing, "typing"),
+        (.other, "other"),
+      ]
+      return [
+        "sysname": device.sysname, "name": device.name,
+        "capabilities": names.filter { device.capabilities.contains($0.0) }.map(\.1),
+      ]
+    }
+    func milliseconds(_ ring: SampleRing) -> Any {
+      guard let p50 = ring.percentile(0.5), let p90 = ring.percentile(0.9),
+        let p99 = ring.percentile(0.99), let maximum = ring.percentile(1)
+      else { return NSNull() }
+      return [
+        "p50": p50 * 1000, "p90": p90 * 1000, "p99": p99 * 1000, "max": maximum * 1000,
+        "samples": ring.samples.count,
+      ]
+    }
+    return [
+      "version": KioskKitVersion.string,
+      "output": [
+        "name": output.name, "width": output.pixelWidth, "height": output.pixelHeight,
+        "refresh_hz": output.refreshRate, "active": output.isActive,
+      ] as [String: Any],
+      "mode": modeDescription,
+      "screen": [
+        "width_pt": screen.bounds.width, "height_pt": screen.bounds.height,
+        "scale": screen.scale, "rotation": screen.rotation.degrees,
+      ] as [String: Any],
+      "blanked": isBlanked(),
+      "input_devices": devices,
+      "frames_presented": statistics.framesPresented,
+      "frames_failed": statistics.presentFailures,
+      "frame_interval_ms": milliseconds(statistics.intervals),
+      "present_ms": milliseconds(statistics.presentDurations),
+      "rss_bytes": ProcessMemory.residentBytes().map { $0 as Any } ?? NSNull(),
+      "memory_warnings": Self.memoryWarningsSeen,
+      "uptime_s": Int(monotonicSeconds() - started),
+    ]
   }
 
   /// The mode in use; a DRM output says which of its connector's modes and how it commits
