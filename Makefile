@@ -118,7 +118,7 @@ install:
 install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo \
 		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/pam.d \
-		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/kiosk
+		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/kiosk $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml.d
 	install -m 755 $(BUILD_DIR)/kiosk-demo $(BUILD_DIR)/kioskctl $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 config/kiosk-demo.storyboard.json $(DESTDIR)$(PREFIX)/share/kioskkit/
 	install -m 644 config/kiosk-demo/*.png $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo/

@@ -1,3 +1,4 @@
+import Foundation
 import KioskLinux
 import Testing
 
@@ -188,5 +189,77 @@ struct ConfigurationReloadTests {
         "memory.warning-interval",
         "log.level",
       ])
+  }
+}
+
+/// Drop-ins: `FILE.d/*.toml`, read after the file in the order of their names.
+@Suite("Configuration: drop-ins")
+struct ConfigurationDropInTests {
+  /// A file and its drop-in folder with `dropIns` (name: text); returns the file's path.
+  private func writeWithDropIns(_ file: String, _ dropIns: [(String, String)]) throws -> String {
+    let path = try writeConfiguration(file)
+    let folder = path + ".d"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (name, text) in dropIns {
+      try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    }
+    return path
+  }
+
+  @Test func laterDropInsWinAndSayWhereTheirKeysCameFrom() throws {
+    let path = try writeWithDropIns(
+      "[output]\nrotation = 90\nscale = 1\n",
+      [
+        ("20-site.toml", "[output]\n\nrotation = 270\n"),
+        ("10-panel.toml", "[output]\nrotation = 180\n[log]\nlevel = \"debug\"\n"),
+        ("README", "not toml, not read"), ("30-off.toml.disabled", "[output]\nscale = 3\n"),
+      ])
+    let configuration = try KioskConfiguration.load(file: path, environment: [:])
+    #expect(configuration.dropIns == [path + ".d/10-panel.toml", path + ".d/20-site.toml"])
+    let options = try configuration.options(commandLine: [])
+    #expect(options.rotation == 270 && options.scale == 1 && options.logLevel == "debug")
+    #expect(configuration.location(of: "output.rotation") == path + ".d/20-site.toml:3")
+    #expect(configuration.location(of: "output.scale") == path + ":3")
+    // The environment and the command line still win over drop-ins.
+    let environment = try KioskConfiguration.load(
+      file: path, environment: ["KIOSK_OUTPUT_ROTATION": "0"])
+    #expect(try environment.options(commandLine: []).rotation == 0)
+    #expect(try configuration.options(commandLine: ["--rotation", "90"]).rotation == 90)
+  }
+
+  @Test func anErrorInADropInNamesItsFileAndLineAndStopsStartUp() throws {
+    let path = try writeWithDropIns(
+      "[output]\nrotation = 90\n", [("50-bad.toml", "[display]\n\nblank-after = -5\n")])
+    #expect(throws: ConfigurationError.self) {
+      _ = try KioskConfiguration.load(file: path, environment: [:])
+    }
+    do {
+      _ = try KioskConfiguration.load(file: path, environment: [:])
+    } catch {
+      #expect(error.problems.map(\.location) == [path + ".d/50-bad.toml:3"])
+    }
+    let parsed = RuntimeOptions.parseOrExit(["--config", path])
+    guard
+      case .exit(let code, let message) = ConfigurationStartUp.resolve(
+        parsed: parsed, commandLine: ["--config", path], environment: [:])
+    else {
+      Issue.record("a bad drop-in did not stop start-up")
+      return
+    }
+    #expect(code == .usage && message.contains("50-bad.toml:3"))
+  }
+
+  @Test func checkConfigCountsTheDropIns() throws {
+    let path = try writeWithDropIns(
+      "[output]\nrotation = 90\n", [("10-a.toml", "[log]\nlevel = \"debug\"\n")])
+    let parsed = RuntimeOptions.parseOrExit(["--check-config", path])
+    let outcome = ConfigurationStartUp.resolve(
+      parsed: parsed, commandLine: ["--check-config", path], environment: [:])
+    guard case .exit(let code, let message) = outcome else {
+      Issue.record("--check-config went on to start")
+      return
+    }
+    #expect(code == .success)
+    #expect(message == "\(path) and 1 drop-in: fine (2 keys set)")
   }
 }

@@ -45,6 +45,7 @@ extension ControlSuites {
 
     isolated deinit {
       try? FileManager.default.removeItem(atPath: file)
+      try? FileManager.default.removeItem(atPath: file + ".d")
       Runtime.logLevel.value = .info
     }
 
@@ -104,6 +105,26 @@ extension ControlSuites {
       app.advance(by: 120)
       #expect(!blanker.isBlanked)
       #expect(memoryStarts.count == 1)
+    }
+
+    /// A drop-in added while the app runs takes effect on reload; a bad one is refused, with
+    /// its file and line, and changes nothing.
+    @Test func dropInsReloadAndABadOneChangesNothing() throws {
+      try FileManager.default.createDirectory(
+        atPath: file + ".d", withIntermediateDirectories: true)
+      try "[display]\nblank-after = 5\n".write(
+        toFile: file + ".d/10-site.toml", atomically: true, encoding: .utf8)
+      #expect(try reload() == ["display.blank-after: 60 -> 5 (applied)"])
+      try "[log]\nlevel = \"loud\"\n".write(
+        toFile: file + ".d/20-bad.toml", atomically: true, encoding: .utf8)
+      do {
+        _ = try reload()
+        Issue.record("a bad drop-in was taken")
+      } catch let error as ConfigurationError {
+        #expect(error.problems.map(\.location) == [file + ".d/20-bad.toml:2"])
+      }
+      #expect(settings.options.blankAfter == 5)
+      #expect(Runtime.logLevel.value == .info)
     }
 
     @Test func aBadFileChangesNothing() throws {

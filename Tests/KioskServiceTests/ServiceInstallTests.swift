@@ -81,6 +81,8 @@ struct ServiceInstallTests {
     let config = "\(root)/etc/kiosk/kiosk.toml"
     let hasSample = files.fileExists(atPath: Self.packageRoot + "/config/kiosk.toml")
     #expect(files.fileExists(atPath: config) == hasSample)
+    // The folder for the device's own settings (drop-ins), empty.
+    #expect(try files.contentsOfDirectory(atPath: config + ".d") == [])
     try "# edited on the device\n".write(toFile: config, atomically: true, encoding: .utf8)
     _ = try install()
     #expect(try String(contentsOfFile: config, encoding: .utf8) == "# edited on the device\n")

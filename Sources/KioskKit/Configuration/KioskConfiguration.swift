@@ -4,7 +4,11 @@ import TOMLKit
 /// A configuration file (TOML) and the `KIOSK_*` environment, checked against the keys
 /// KioskKit knows, ready to lie under an app's command line.
 ///
-/// Precedence, highest first: the command line, `KIOSK_*` variables, the file, the defaults.
+/// Precedence, highest first: the command line, `KIOSK_*` variables, the drop-ins, the file,
+/// the defaults. Drop-ins are the `*.toml` files in a folder named after the file with `.d`
+/// added (`/etc/kiosk/kiosk.toml.d/`), read after it in the byte order of their names, a
+/// later one winning (as systemd's drop-ins): a package ships the file with every key
+/// commented out, and a device's own settings live in drop-ins that updates never touch.
 /// Each key stands for a standard option (`[output] rotation` is `--rotation`); its variable
 /// is `KIOSK_`, the table, `_`, the key, in capitals with `-` written `_`
 /// (`KIOSK_OUTPUT_ROTATION=90`, `KIOSK_INPUT_KEYBOARD_LAYOUT=de`). List values in a variable
@@ -25,6 +29,8 @@ public struct KioskConfiguration: Sendable {
 
   /// The file read, if any.
   public let file: String?
+  /// The drop-ins read after it, in the order they were read.
+  public private(set) var dropIns: [String] = []
   /// The file's settings by `table.key`.
   var fileSettings: [String: Setting] = [:]
   /// The environment's settings by `table.key`.
@@ -44,14 +50,18 @@ public struct KioskConfiguration: Sendable {
     var configuration = KioskConfiguration(file: file)
     var problems: [ConfigurationError.Problem] = []
     if let file {
-      do {
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        configuration.fileSettings = try parse(text, file: file)
-      } catch let error as ConfigurationError {
-        problems += error.problems
-      } catch {
-        problems.append(
-          .init(location: file, message: "cannot read the configuration file: \(error)"))
+      configuration.dropIns = dropInFiles(of: file)
+      // The file, then each drop-in over what came before.
+      for path in [file] + configuration.dropIns {
+        do {
+          let text = try String(contentsOfFile: path, encoding: .utf8)
+          configuration.fileSettings.merge(try parse(text, file: path)) { _, later in later }
+        } catch let error as ConfigurationError {
+          problems += error.problems
+        } catch {
+          problems.append(
+            .init(location: path, message: "cannot read the configuration file: \(error)"))
+        }
       }
     }
     do {
@@ -61,6 +71,18 @@ public struct KioskConfiguration: Sendable {
     }
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
     return configuration
+  }
+
+  /// The `*.toml` files of `file`'s drop-in folder (`file` + `.d`), in the byte order of
+  /// their names; none when there is no such folder.
+  static func dropInFiles(of file: String) -> [String] {
+    let folder = file + ".d"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      return []
+    }
+    return names.filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }
+      .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      .map { folder + "/" + $0 }
   }
 
   /// The settings of a TOML text; `file` names it in messages.

@@ -36,8 +36,11 @@ enum ConfigurationStartUp {
     }
     if let checked = parsed.checkConfig {
       let count = configuration.keysSet.count
+      let dropIns = configuration.dropIns.count
+      let what =
+        dropIns == 0 ? checked : "\(checked) and \(dropIns) drop-in\(dropIns == 1 ? "" : "s")"
       return .exit(
-        .success, message: "\(checked): fine (\(count) key\(count == 1 ? "" : "s") set)")
+        .success, message: "\(what): fine (\(count) key\(count == 1 ? "" : "s") set)")
     }
     return .run(options, configuration)
   }
@@ -73,8 +76,9 @@ extension KioskConfiguration {
       }
       return "\(path) (\(overridden ? "command line" : location(of: path) ?? "?"))"
     }
+    let dropInList = dropIns.isEmpty ? "" : " with drop-ins " + dropIns.joined(separator: ", ")
     logger.info(
-      "configuration: \(file ?? "no file")\(sources.isEmpty ? "" : "; set: " + sources.joined(separator: ", "))"
+      "configuration: \(file ?? "no file")\(dropInList)\(sources.isEmpty ? "" : "; set: " + sources.joined(separator: ", "))"
     )
   }
 }
