@@ -199,7 +199,9 @@ struct Runtime {
       ? SimulatedRunLoop(outputs: virtual.map { [$0] } ?? []) : nil
     loop?.install()
     let frameStatistics = FrameStatistics()
-    screen.attach(loop == nil ? FrameRecordingOutput(output, statistics: frameStatistics) : output)
+    screen.attach(
+      loop == nil
+        ? FrameRecordingOutput(output, statistics: frameStatistics, logger: logger) : output)
 
     // The launch sequence of the seed documents: delegate, then (with a main storyboard)
     // a window with the storyboard's initial controller as its root, then

@@ -28,7 +28,12 @@ extension Runtime {
       application?.didHandleMemoryWarning = nil
       let after = ProcessMemory.residentBytes()
       logger.notice(
-        "memory: warning (\(reason)); RSS \(megabytes(before)) MB -> \(megabytes(after)) MB")
+        "memory: warning (\(reason)); RSS \(megabytes(before)) MB -> \(megabytes(after)) MB",
+        metadata: JournalMessageID.memoryWarning.metadata([
+          "KIOSK_MEMORY_WARNING_REASON": "\(reason)",
+          "KIOSK_RSS_BYTES_BEFORE": before.map(String.init) ?? "",
+          "KIOSK_RSS_BYTES_AFTER": after.map(String.init) ?? "",
+        ]))
     }
     application.simulateMemoryWarning()
   }

@@ -31,7 +31,9 @@ extension Runtime {
       case .auto: JournalLogHandler.standardErrorIsJournal()
       }
     if journal {
-      var handler = JournalLogHandler(label: label)
+      // Entries with fields when standard error is the journal (under systemd).
+      var handler = JournalLogHandler(
+        label: label, native: JournalLogHandler.standardErrorIsJournal())
       handler.logLevel = level
       return handler
     }

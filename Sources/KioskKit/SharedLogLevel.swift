@@ -1,3 +1,4 @@
+import KioskLinux
 import Logging
 import Synchronization
 
@@ -42,6 +43,12 @@ struct SharedLevelLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    base.log(event: event)
+    guard !(base is JournalLogHandler), let metadata = event.metadata,
+      metadata.keys.contains(where: Logger.Metadata.isJournalField)
+    else { return base.log(event: event) }
+    // Journal fields (MESSAGE_ID…) are for the journal; a plain line says it in words.
+    var plain = event
+    plain.metadata = metadata.withoutJournalFields
+    base.log(event: plain)
   }
 }

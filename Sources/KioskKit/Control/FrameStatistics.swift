@@ -1,5 +1,7 @@
 import KioskGraphics
+import KioskLinux
 import KioskUI
+import Logging
 
 /// Frame figures for the control interface's `status`: how many frames reached the panel,
 /// how long presenting them took and how far apart they came while the screen was moving.
@@ -70,14 +72,37 @@ final class FrameRecordingOutput: DisplayOutput {
   let base: DisplayOutput
   let statistics: FrameStatistics
   private let clock: () -> Double
+  private let logger: Logger?
+  /// When a failure was last logged, and the failures since.
+  private var lastFailureLogged: Double?
+  private var failuresNotLogged = 0
+  /// Failures are logged at most this often, in seconds (a panel that went away fails
+  /// every frame).
+  static let failureLogInterval = 10.0
 
   init(
-    _ base: DisplayOutput, statistics: FrameStatistics,
+    _ base: DisplayOutput, statistics: FrameStatistics, logger: Logger? = nil,
     clock: @escaping () -> Double = monotonicSeconds
   ) {
     self.base = base
     self.statistics = statistics
+    self.logger = logger
     self.clock = clock
+  }
+
+  /// Logs a failed present: the first at once, then at most one entry every
+  /// `failureLogInterval` seconds with the number of failures since the last.
+  private func noteFailure(_ error: any Error, at time: Double) {
+    failuresNotLogged += 1
+    if let last = lastFailureLogged, time - last < Self.failureLogInterval { return }
+    let count = failuresNotLogged
+    lastFailureLogged = time
+    failuresNotLogged = 0
+    logger?.warning(
+      "present: a frame did not reach \(name): \(error)\(count > 1 ? " (\(count) failures since the last report)" : "")",
+      metadata: JournalMessageID.presentFailed.metadata([
+        "KIOSK_OUTPUT": name, "KIOSK_FAILURES": String(count),
+      ]))
   }
 
   var name: String { base.name }
@@ -102,6 +127,7 @@ final class FrameRecordingOutput: DisplayOutput {
       try base.present(frame, damage: damage, rotation: rotation)
     } catch {
       statistics.recordFailure()
+      noteFailure(error, at: start)
       throw error
     }
     statistics.recordFrame(at: start, duration: clock() - start)

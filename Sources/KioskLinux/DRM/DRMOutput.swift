@@ -303,12 +303,16 @@ public final class DRMOutput: DisplayOutput {
     }
     isConnected = connected
     if connected {
-      logger.notice("\(name) is connected again; setting \(mode) and repainting")
+      logger.notice(
+        "\(name) is connected again; setting \(mode) and repainting",
+        metadata: JournalMessageID.displayFound.metadata(["KIOSK_OUTPUT": name]))
       hasLitUp = false
       swapchain.invalidate()
       repaintHandler?()
     } else {
-      logger.notice("\(name) was disconnected; no frames until it is back")
+      logger.notice(
+        "\(name) was disconnected; no frames until it is back",
+        metadata: JournalMessageID.displayLost.metadata(["KIOSK_OUTPUT": name]))
       // A flip in flight on a vanished connector may never complete.
       flipInFlight = nil
       waiting = nil

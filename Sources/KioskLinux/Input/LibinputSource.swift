@@ -170,7 +170,12 @@ public final class LibinputSource {
       details += ", \(info.touchCount) fingers"
     }
     if let output = info.outputName { details += ", udev output \(output)" }
-    logger.info("input: added \(info.sysname) \"\(info.name)\" (\(details))")
+    logger.info(
+      "input: added \(info.sysname) \"\(info.name)\" (\(details))",
+      metadata: JournalMessageID.inputDeviceFound.metadata([
+        "KIOSK_INPUT_DEVICE": info.sysname, "KIOSK_INPUT_NAME": info.name,
+        "KIOSK_INPUT_CAPABILITIES": info.capabilities.description,
+      ]))
     updateHardwareKeyboard()
     guard let calibration = configuration.calibration, info.capabilities.contains(.touch) else {
       return
@@ -189,7 +194,10 @@ public final class LibinputSource {
     let info = devices.removeValue(forKey: device)
     devicesUsed.remove(device)
     logger.info(
-      "input: removed \(info?.sysname ?? "device \(device)") \"\(info?.name ?? "")\"")
+      "input: removed \(info?.sysname ?? "device \(device)") \"\(info?.name ?? "")\"",
+      metadata: JournalMessageID.inputDeviceLost.metadata([
+        "KIOSK_INPUT_DEVICE": info?.sysname ?? "", "KIOSK_INPUT_NAME": info?.name ?? "",
+      ]))
     updateHardwareKeyboard()
   }
 

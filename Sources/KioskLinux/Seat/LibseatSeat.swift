@@ -96,7 +96,9 @@ package final class LibseatSeat: Seat {
   }
 
   fileprivate func seatChanged(enabled: Bool) {
-    logger.notice("seat: \(enabled ? "enabled" : "disabled") (\(description))")
+    logger.notice(
+      "seat: \(enabled ? "enabled" : "disabled") (\(description))",
+      metadata: (enabled ? JournalMessageID.seatResumed : .seatPaused).metadata())
     if enabled { enableHandler?() } else { disableHandler?() }
   }
 
