@@ -8,6 +8,8 @@ struct ControlClient {
   struct Reply {
     var succeeded: Bool
     var lines: [String]
+    /// The bytes after a `png: N` line (`screenshot -`), if the reply has them.
+    var payload: [UInt8]?
   }
 
   struct Failure: Error {
@@ -41,13 +43,35 @@ struct ControlClient {
       if count == 0 { break }
       reply.append(contentsOf: chunk[0..<count])
     }
-    let text = String(decoding: reply, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    guard let first = lines.first, text.hasSuffix("\n") else {
+    return try Self.parse(reply)
+  }
+
+  /// A reply's lines, and the payload that follows a `png: N` line.
+  static func parse(_ reply: [UInt8]) throws(Failure) -> Reply {
+    var lines: [String] = []
+    var start = 0
+    var payload: [UInt8]?
+    while let newline = reply[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let line = String(decoding: reply[start..<newline], as: UTF8.self)
+      start = newline + 1
+      lines.append(line)
+      if lines.first == "ok", line.hasPrefix("png: "), let count = Int(line.dropFirst(5)) {
+        guard reply.count - start == count else {
+          throw Failure(
+            message: "the reply ended after \(reply.count - start) of \(count) bytes of PNG",
+            exitCode: 74)
+        }
+        payload = Array(reply[start...])
+        start = reply.count
+        break
+      }
+    }
+    guard let first = lines.first, start == reply.count else {
       throw Failure(message: "the app closed the connection without a reply", exitCode: 74)
     }
-    if first == "ok" { return Reply(succeeded: true, lines: Array(lines.dropFirst())) }
+    if first == "ok" {
+      return Reply(succeeded: true, lines: Array(lines.dropFirst()), payload: payload)
+    }
     if first.hasPrefix("error: ") {
       return Reply(succeeded: false, lines: [String(first.dropFirst(7))])
     }

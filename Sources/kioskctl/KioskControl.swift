@@ -30,6 +30,11 @@ struct KioskControl: ParsableCommand {
     var timeout = 10.0
 
     func send(_ request: String) throws {
+      for line in try reply(to: request).lines { print(line) }
+    }
+
+    /// Sends `request` and returns the whole reply when the app carried it out.
+    func reply(to request: String) throws -> ControlClient.Reply {
       let reply: ControlClient.Reply
       do {
         reply = try ControlClient(path: socket, timeout: timeout).send(request)
@@ -38,7 +43,7 @@ struct KioskControl: ParsableCommand {
         throw ExitCode(error.exitCode)
       }
       if reply.succeeded {
-        for line in reply.lines { print(line) }
+        return reply
       } else {
         FileHandle.standardError.write(
           Data("kioskctl: the app refused: \(reply.lines.joined(separator: " "))\n".utf8))
@@ -59,20 +64,47 @@ struct KioskControl: ParsableCommand {
 
   struct Screenshot: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write the last presented frame as a PNG file.",
+      abstract: "Write the last presented frame as a PNG file, or to standard output with -.",
       discussion: """
         The app writes the file itself, as its own user: with kiosk.service's hardening \
-        it can write only under /run/kiosk, e.g. /run/kiosk/screen.png.
+        it can write only under /run/kiosk, e.g. /run/kiosk/screen.png. With - the PNG \
+        comes back over the socket and goes to standard output: \
+        ssh panel sudo kioskctl screenshot - > panel.png
         """)
     @OptionGroup var connection: Connection
     @Argument(help: "The PNG file (a relative path is taken from the current folder).")
     var file: String
     func run() throws {
+      if file == "-" {
+        let reply = try connection.reply(to: "screenshot -")
+        guard let png = reply.payload else {
+          FileHandle.standardError.write(Data("kioskctl: the reply held no PNG\n".utf8))
+          throw ExitCode(74)
+        }
+        try Self.writeToStandardOutput(png)
+        return
+      }
       let absolute =
         file.hasPrefix("/")
         ? file : FileManager.default.currentDirectoryPath + "/" + file
       guard !absolute.contains("\n") else { throw ValidationError("FILE must be one line") }
       try connection.send("screenshot \(absolute)")
+    }
+
+    /// Writes `bytes` to standard output; a closed pipe or a full disk exits 74.
+    static func writeToStandardOutput(_ bytes: [UInt8]) throws {
+      signal(SIGPIPE, SIG_IGN)
+      var written = 0
+      while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          let reason = String(cString: strerror(errno))
+          FileHandle.standardError.write(Data("kioskctl: writing the PNG: \(reason)\n".utf8))
+          throw ExitCode(74)
+        }
+        written += count
+      }
     }
   }
 

@@ -20,6 +20,7 @@ struct ControlRequestTests {
     #expect(try parse("status") == .status)
     #expect(try parse("  status\t") == .status)
     #expect(try parse("status json") == .statusJSON)
+    #expect(try parse("screenshot -") == .screenshotToClient)
     #expect(try parse("memory-warning") == .memoryWarning)
     #expect(try parse("blank") == .blank)
     #expect(try parse("unblank") == .unblank)

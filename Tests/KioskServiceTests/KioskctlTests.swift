@@ -34,6 +34,15 @@ extension ControlSuites {
     private func kioskctl(_ arguments: [String]) async throws -> (
       status: Int32, output: String, errors: String
     ) {
+      let result = try await kioskctlBytes(arguments)
+      return (result.status, String(decoding: result.output, as: UTF8.self), result.errors)
+    }
+
+    /// `kioskctl` with its standard output as bytes; with `closedOutput`, standard output is
+    /// a pipe whose reading end is closed before kioskctl writes.
+    private func kioskctlBytes(_ arguments: [String], closedOutput: Bool = false) async throws
+      -> (status: Int32, output: [UInt8], errors: String)
+    {
       let executable = builtExecutable("kioskctl")
       return try await withCheckedThrowingContinuation { continuation in
         Thread {
@@ -51,13 +60,13 @@ extension ControlSuites {
             continuation.resume(throwing: error)
             return
           }
-          let out = output.fileHandleForReading.readDataToEndOfFile()
+          if closedOutput { try? output.fileHandleForReading.close() }
+          let out = closedOutput ? Data() : output.fileHandleForReading.readDataToEndOfFile()
           let err = errors.fileHandleForReading.readDataToEndOfFile()
           process.waitUntilExit()
           continuation.resume(
             returning: (
-              process.terminationStatus, String(decoding: out, as: UTF8.self),
-              String(decoding: err, as: UTF8.self)
+              process.terminationStatus, Array(out), String(decoding: err, as: UTF8.self)
             ))
         }.start()
       }
@@ -103,6 +112,37 @@ extension ControlSuites {
       #expect(shot.status == 0, "\(shot.errors)")
       #expect(shot.output == "file: \(folder)/\(name)\nsize: 30x20 px\n")
       #expect(FileManager.default.fileExists(atPath: folder + "/" + name))
+    }
+
+    /// `screenshot -`: the PNG comes back over the socket to standard output (for ssh).
+    @Test func screenshotToStandardOutput() async throws {
+      app.window.backgroundColor = .green
+      app.runUntilIdle()
+      let result = try await kioskctlBytes(["screenshot", "-", "--socket", path])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.errors.isEmpty)
+      let png = try Image(data: result.output)
+      #expect(png.pixelBuffer.width == 30 && png.pixelBuffer.height == 20)
+      #expect(png.pixelBuffer.pixel(x: 15, y: 10) == .green)
+      // A closed pipe ends kioskctl's request with 74, not the app, which answers on.
+      let closed = try await kioskctlBytes(
+        ["screenshot", "-", "--socket", path], closedOutput: true)
+      #expect(closed.status == 74, "\(closed.errors)")
+      #expect(try await kioskctl(["status", "--socket", path]).status == 0)
+      // A client that asks and hangs up without reading leaves the app answering too.
+      let socketPath = path
+      await withCheckedContinuation { continuation in
+        Thread {
+          if let fd = try? ControlSocket.connect(to: socketPath) {
+            _ = Array("screenshot -\n".utf8).withUnsafeBytes {
+              send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            close(fd)
+          }
+          continuation.resume()
+        }.start()
+      }
+      #expect(try await kioskctl(["status", "--socket", path]).status == 0)
     }
 
     @Test func aRefusedRequestExitsOneWithTheReason() async throws {

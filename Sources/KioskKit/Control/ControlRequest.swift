@@ -10,6 +10,7 @@
 /// | `status` | version, outputs, mode, input devices, frames, frame times, RSS, memory warnings |
 /// | `status json` | the same as one JSON object (keys in `ControlService.statusObject`) |
 /// | `screenshot /abs/file.png` | writes the last presented frame as PNG (the service writes it) |
+/// | `screenshot -` | sends it back: `ok`, `size: WxH px`, `png: N`, then the N bytes of PNG |
 /// | `memory-warning` | sends the app a memory warning |
 /// | `blank`, `unblank` | switches the display off or on |
 /// | `reload-config` | loads the configuration again; live keys take effect at once |
@@ -18,6 +19,8 @@ enum ControlRequest: Equatable {
   case status
   case statusJSON
   case screenshot(path: String)
+  /// The PNG in the reply, for `kioskctl screenshot -`.
+  case screenshotToClient
   case memoryWarning
   case blank
   case unblank
@@ -28,7 +31,7 @@ enum ControlRequest: Equatable {
   var name: String {
     switch self {
     case .status, .statusJSON: "status"
-    case .screenshot: "screenshot"
+    case .screenshot, .screenshotToClient: "screenshot"
     case .memoryWarning: "memory-warning"
     case .blank: "blank"
     case .unblank: "unblank"
@@ -42,7 +45,8 @@ enum ControlRequest: Equatable {
 
   /// The requests, as `help` lists them.
   static let summary = [
-    "status", "status json", "screenshot /absolute/path.png", "memory-warning", "blank", "unblank",
+    "status", "status json", "screenshot /absolute/path.png", "screenshot -", "memory-warning",
+    "blank", "unblank",
     "reload-config", "help",
   ]
 
@@ -63,6 +67,10 @@ enum ControlRequest: Equatable {
     case "screenshot":
       guard !argument.isEmpty else {
         throw ControlError("screenshot needs the absolute path of a PNG file to write")
+      }
+      if argument == "-" {
+        self = .screenshotToClient
+        return
       }
       guard argument.hasPrefix("/") else {
         throw ControlError(
@@ -106,14 +114,19 @@ struct ControlReply: Equatable {
   var succeeded: Bool
   /// `key: value` lines after `ok`, or the reason after `error: `.
   var lines: [String]
+  /// Bytes sent after the lines (a PNG), if any.
+  var payload: [UInt8]?
 
-  static func ok(_ lines: [String] = []) -> ControlReply {
-    ControlReply(succeeded: true, lines: lines)
+  static func ok(_ lines: [String] = [], payload: [UInt8]? = nil) -> ControlReply {
+    ControlReply(succeeded: true, lines: lines, payload: payload)
   }
 
   static func error(_ message: String) -> ControlReply {
-    ControlReply(succeeded: false, lines: [message])
+    ControlReply(succeeded: false, lines: [message], payload: nil)
   }
+
+  /// Everything sent back: `text`, then the payload.
+  var bytes: [UInt8] { Array(text.utf8) + (payload ?? []) }
 
   /// The bytes sent back: `ok` and its lines, or one `error: …` line.
   var text: String {

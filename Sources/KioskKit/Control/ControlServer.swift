@@ -174,13 +174,42 @@ final class ControlConnection {
 
   private func reply(_ reply: ControlReply) {
     guard !isClosed else { return }
-    Self.send(reply, to: fd)
-    close()
+    guard reply.payload != nil else {
+      Self.send(reply, to: fd)
+      close()
+      return
+    }
+    // Megabytes of PNG do not fit the socket's buffer: written off the main queue, waiting
+    // for the client to read, for at most `payloadTimeout`; a client that went away (a
+    // closed pipe) or stopped reading ends the request, not the app.
+    isAnswering = true
+    let fd = self.fd
+    DispatchQueue.global().async {
+      Self.sendWaiting(reply, to: fd, timeout: Self.payloadTimeout)
+      DispatchQueue.main.async { MainActor.assumeIsolated { self.close() } }
+    }
+  }
+
+  /// How long a reply with a payload may wait for the client to read it, in seconds.
+  nonisolated static let payloadTimeout = 10.0
+
+  /// Writes a reply, blocking until the client read it all, it went away, or `timeout`
+  /// passed without progress.
+  nonisolated static func sendWaiting(_ reply: ControlReply, to fd: Int32, timeout: Double) {
+    let flags = fcntl(fd, F_GETFL)
+    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+    var limit = timeval(
+      tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    write(reply.bytes, to: fd)
   }
 
   /// Writes a reply without waiting: a client that does not read its reply loses it.
-  static func send(_ reply: ControlReply, to fd: Int32) {
-    let bytes = Array(reply.text.utf8)
+  nonisolated static func send(_ reply: ControlReply, to fd: Int32) {
+    write(reply.bytes, to: fd)
+  }
+
+  nonisolated private static func write(_ bytes: [UInt8], to fd: Int32) {
     var sent = 0
     while sent < bytes.count {
       let count = bytes[sent...].withUnsafeBytes {

@@ -53,6 +53,8 @@ final class ControlService {
       return .ok([statusJSON()])
     case .screenshot(let path):
       return await screenshot(to: path)
+    case .screenshotToClient:
+      return await screenshotInReply()
     case .memoryWarning:
       logger.notice("control: memory warning requested")
       sendMemoryWarning()
@@ -186,6 +188,29 @@ final class ControlService {
 
   private func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  /// The last composited frame as PNG in the reply, encoded off the main actor.
+  private func screenshotInReply() async -> ControlReply {
+    guard statistics.framesPresented > 0 || screen.compositor.framesComposited > 0 else {
+      return .error("no frame has been presented yet")
+    }
+    let frame: PixelBuffer
+    do {
+      frame = try screen.compositor.frame.copy()
+    } catch {
+      return .error("cannot copy the frame: \(error)")
+    }
+    let encoded: Result<[UInt8], any Error> = await Task.detached {
+      Result { try frame.pngData() }
+    }.value
+    switch encoded {
+    case .success(let png):
+      logger.info("control: screenshot sent (\(png.count) bytes)")
+      return .ok(["size: \(frame.width)x\(frame.height) px", "png: \(png.count)"], payload: png)
+    case .failure(let error):
+      return .error("cannot encode the frame: \(error)")
+    }
   }
 
   /// Copies the last composited frame on the main actor (a memcpy), then encodes and
