@@ -126,16 +126,10 @@ struct ConfigurationParsingTests {
       KioskConfiguration.changes(from: defaults, to: try shown.options(commandLine: [])) == [])
   }
 
-  @Test func checkConfigAcceptsTheSample() {
-    let parsed = RuntimeOptions.parseOrExit(["--check-config", sampleConfigurationPath])
-    let outcome = ConfigurationStartUp.resolve(
-      parsed: parsed, commandLine: ["--check-config", sampleConfigurationPath], environment: [:])
-    guard case .exit(let code, let message) = outcome else {
-      Issue.record("--check-config went on to start")
-      return
-    }
-    #expect(code == .success)
-    #expect(message.hasSuffix("fine (0 keys set)"))
+  @Test func checkConfigAcceptsTheSample() throws {
+    let exit = try #require(startUpExit(["--check-config", sampleConfigurationPath]))
+    #expect(exit.code == .success)
+    #expect(exit.message.hasSuffix("fine (0 keys set)"))
   }
 
   @Test func checkConfigRefusesABadFileWithUsage() throws {

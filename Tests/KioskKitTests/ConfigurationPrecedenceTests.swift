@@ -238,28 +238,15 @@ struct ConfigurationDropInTests {
     } catch {
       #expect(error.problems.map(\.location) == [path + ".d/50-bad.toml:3"])
     }
-    let parsed = RuntimeOptions.parseOrExit(["--config", path])
-    guard
-      case .exit(let code, let message) = ConfigurationStartUp.resolve(
-        parsed: parsed, commandLine: ["--config", path], environment: [:])
-    else {
-      Issue.record("a bad drop-in did not stop start-up")
-      return
-    }
-    #expect(code == .usage && message.contains("50-bad.toml:3"))
+    let exit = try #require(startUpExit(["--config", path]), "a bad drop-in did not stop start-up")
+    #expect(exit.code == .usage && exit.message.contains("50-bad.toml:3"))
   }
 
   @Test func checkConfigCountsTheDropIns() throws {
     let path = try writeWithDropIns(
       "[output]\nrotation = 90\n", [("10-a.toml", "[log]\nlevel = \"debug\"\n")])
-    let parsed = RuntimeOptions.parseOrExit(["--check-config", path])
-    let outcome = ConfigurationStartUp.resolve(
-      parsed: parsed, commandLine: ["--check-config", path], environment: [:])
-    guard case .exit(let code, let message) = outcome else {
-      Issue.record("--check-config went on to start")
-      return
-    }
-    #expect(code == .success)
-    #expect(message == "\(path) and 1 drop-in: fine (2 keys set)")
+    let exit = try #require(startUpExit(["--check-config", path]))
+    #expect(exit.code == .success)
+    #expect(exit.message == "\(path) and 1 drop-in: fine (2 keys set)")
   }
 }

@@ -36,3 +36,14 @@ func options(
 let sampleConfigurationPath = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("config/kiosk.toml").path
+
+/// What start-up does for `commandLine` (e.g. `--check-config FILE`) with no environment:
+/// the exit code and message, or `nil` when it would go on to run.
+func startUpExit(_ commandLine: [String]) -> (code: KioskExitCode, message: String)? {
+  let parsed = RuntimeOptions.parseOrExit(commandLine)
+  guard
+    case .exit(let code, let message) = ConfigurationStartUp.resolve(
+      parsed: parsed, commandLine: commandLine, environment: [:])
+  else { return nil }
+  return (code, message)
+}

@@ -190,16 +190,30 @@ final class ControlService {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
+  /// Why there is no frame to send or write.
+  private struct NoFrame: Error {
+    let reply: ControlReply
+  }
+
+  /// A copy of the last composited frame (a memcpy on the main actor, so that encoding can
+  /// happen off it), or the reply saying why there is none.
+  private func lastFrame() -> Result<PixelBuffer, NoFrame> {
+    guard statistics.framesPresented > 0 || screen.compositor.framesComposited > 0 else {
+      return .failure(NoFrame(reply: .error("no frame has been presented yet")))
+    }
+    do {
+      return .success(try screen.compositor.frame.copy())
+    } catch {
+      return .failure(NoFrame(reply: .error("cannot copy the frame: \(error)")))
+    }
+  }
+
   /// The last composited frame as PNG in the reply, encoded off the main actor.
   private func screenshotInReply() async -> ControlReply {
-    guard statistics.framesPresented > 0 || screen.compositor.framesComposited > 0 else {
-      return .error("no frame has been presented yet")
-    }
     let frame: PixelBuffer
-    do {
-      frame = try screen.compositor.frame.copy()
-    } catch {
-      return .error("cannot copy the frame: \(error)")
+    switch lastFrame() {
+    case .success(let copy): frame = copy
+    case .failure(let refusal): return refusal.reply
     }
     let encoded: Result<[UInt8], any Error> = await Task.detached {
       Result { try frame.pngData() }
@@ -213,17 +227,13 @@ final class ControlService {
     }
   }
 
-  /// Copies the last composited frame on the main actor (a memcpy), then encodes and
-  /// writes the PNG off it, so the UI does not wait for zlib.
+  /// Writes the last composited frame as PNG, encoded and written off the main actor so
+  /// that the UI does not wait for zlib.
   private func screenshot(to path: String) async -> ControlReply {
-    guard statistics.framesPresented > 0 || screen.compositor.framesComposited > 0 else {
-      return .error("no frame has been presented yet")
-    }
     let frame: PixelBuffer
-    do {
-      frame = try screen.compositor.frame.copy()
-    } catch {
-      return .error("cannot copy the frame: \(error)")
+    switch lastFrame() {
+    case .success(let copy): frame = copy
+    case .failure(let refusal): return refusal.reply
     }
     let written: Result<Void, any Error> = await Task.detached {
       Result { try frame.writePNG(to: path) }
