@@ -467,8 +467,7 @@ open class TextField: Control, TextInput {
     let newStart = new.text.utf16.index(new.text.utf16.startIndex, offsetBy: prefix)
     let x = min(old.caretRect(at: start).minX, new.caretRect(at: newStart).minX) + oldOrigin.x
     let end = max(old.size.width, new.size.width) + oldOrigin.x
-    canvas.setNeedsDisplay(
-      Rect(x: x - 2, y: 0, width: max(end - x + 4, 0), height: canvas.bounds.height))
+    invalidateLine(from: x, to: end)
   }
 
   /// Where an edit starts and how the text looked there, taken before the editor changes
@@ -498,6 +497,13 @@ open class TextField: Control, TextInput {
     spareLayout = old
   }
 
+  /// Invalidates the canvas's full height from `x` to `end` (canvas coordinates), with two
+  /// points to spare on each side for glyphs that reach past their advance.
+  private func invalidateLine(from x: Double, to end: Double) {
+    canvas.setNeedsDisplay(
+      Rect(x: x - 2, y: 0, width: max(end - x + 4, 0), height: canvas.bounds.height))
+  }
+
   /// Invalidates what an edit noted by `noteEditStart` changed: from the character before it
   /// to the end of the longer of the old and the new line.
   private func invalidateText(after edit: EditStart) {
@@ -507,8 +513,7 @@ open class TextField: Control, TextInput {
     }
     let x = min(edit.x, new.caretRect(at: displayIndex(edit.offset)).minX) + edit.origin.x
     let end = max(edit.width, new.size.width) + edit.origin.x
-    canvas.setNeedsDisplay(
-      Rect(x: x - 2, y: 0, width: max(end - x + 4, 0), height: canvas.bounds.height))
+    invalidateLine(from: x, to: end)
   }
 
   // MARK: Changes
