@@ -24,6 +24,8 @@ DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfont
 	libturbojpeg0-dev libdrm-dev libudev-dev libinput-dev libxkbcommon-dev xkb-data \
 	libseat-dev libsystemd-dev librime-dev g++ \
 	fonts-dejavu-core fonts-noto-cjk libx11-data rime-data-pinyin-simp rime-prelude
+# Packaging (`make deb`): Debian's tools, and lintian to check what they built.
+DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
 # (systemd: systemd-analyze, which checks the installed kiosk.service; seatd: the seat
@@ -31,16 +33,19 @@ DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfont
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd
 
-.PHONY: all deps test-deps install-packages build demo test test-boot bench install install-files format \
-	lint clean
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs demo test test-boot deb \
+	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
 
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_PACKAGES)"
 
-test-deps: deps
+test-deps: deps deb-deps
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_TEST_PACKAGES)"
+
+deb-deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEB_BUILD_PACKAGES)"
 
 # Installs whichever of $(PACKAGES) are missing, and nothing else.
 install-packages:
@@ -56,11 +61,31 @@ install-packages:
 	fi
 
 # `make`: the release binaries that `make install` copies (as yourself: install needs no
-# toolchain, no network and no build as root).
+# toolchain, no network and no build as root), and their manual pages and completions.
 build: deps
 	$(SWIFT) build -c release --product kiosk-demo
 	$(SWIFT) build -c release --product kioskctl
 	$(SWIFT) build -c release --product kiosk-uinput
+	$(SWIFT) build -c release --product generate-manual
+	@$(MAKE) --no-print-directory generated-docs BUILD_DIR=.build/release
+
+# The tools' manual pages (section 1) and their bash, zsh and fish completions, generated
+# from their ArgumentParser definitions by swift-argument-parser's generate-manual and by
+# the tools themselves (less bash's #! line: completions are sourced), into
+# $(BUILD_DIR)/generated. kiosk.toml(5) is docs/man's. The date
+# is SOURCE_DATE_EPOCH's (dpkg-buildpackage sets it from debian/changelog), else today.
+TOOLS := kiosk-demo kioskctl kiosk-uinput
+generated-docs:
+	rm -rf $(BUILD_DIR)/generated
+	mkdir -p $(BUILD_DIR)/generated/man $(BUILD_DIR)/generated/completions
+	for tool in $(TOOLS); do \
+		$(BUILD_DIR)/generate-manual $(BUILD_DIR)/$$tool -o $(BUILD_DIR)/generated/man \
+			--date $$(date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%F) || exit 1; \
+		for shell in bash zsh fish; do \
+			$(BUILD_DIR)/$$tool --generate-completion-script $$shell | sed '1{/^#!/d}' \
+				> $(BUILD_DIR)/generated/completions/$$tool.$$shell || exit 1; \
+		done; \
+	done
 
 # The demo on the virtual framebuffer (no display here), one PNG per screen in $(DEMO_OUTPUT).
 demo: deps
@@ -72,17 +97,37 @@ demo: deps
 # Unit tests, golden-image tests on the virtual framebuffer, and the DRM backend on a real
 # kernel in QEMU. The QEMU tests run on their own afterwards: each VM needs a whole core,
 # and sharing the two with hundreds of parallel unit tests only makes their timing noisy.
+# Last, the Debian package is built (and checked by lintian) and the boot test installs it
+# into a guest booting systemd, with the Swift toolchain hidden.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip RealKernel
 	$(SWIFT) test --skip-build --filter RealKernel
+	@$(MAKE) --no-print-directory test-boot
 
-# The kiosk service booting under systemd (PID 1) in QEMU: READY, the panel, a VT switch
-# and back, a watchdog restart, a clean stop. About 2½ minutes under TCG (READY 25 s after
-# systemd starts), so not part of `make test`.
-test-boot: test-deps
+# The kiosk service booting under systemd (PID 1) in QEMU from the package: dpkg -i, READY,
+# the panel, a VT switch and back, a watchdog restart, a clean stop.
+test-boot: test-deps deb
 	$(SWIFT) build --build-tests
-	KIOSK_BOOT_TEST=1 $(SWIFT) test --skip-build --filter BootQEMUTests
+	KIOSK_BOOT_DEB=$(abspath $(DEB_FILE)) $(SWIFT) test --skip-build --filter BootQEMUTests
+
+# The Debian package, out/deb/kioskkit_VERSION_ARCH.deb, built by dpkg-buildpackage
+# (debian/rules) and checked by lintian, which must report no errors. The version is the
+# VERSION file's; debian/changelog must say the same.
+VERSION := $(shell cat VERSION)
+DEB_DIR ?= out/deb
+DEB_NAME = kioskkit_$(VERSION)_$(shell dpkg --print-architecture)
+DEB_FILE = $(DEB_DIR)/$(DEB_NAME).deb
+deb: deps deb-deps
+	@changelog=$$(dpkg-parsechangelog -S Version); [ "$$changelog" = "$(VERSION)" ] || { \
+		echo "make deb: debian/changelog is at $$changelog but VERSION at $(VERSION)" >&2; exit 1; }
+	mkdir -p $(DEB_DIR)
+	KIOSK_DEB_DIR=$(abspath $(DEB_DIR)) SWIFT=$(SWIFT) dpkg-buildpackage -b --no-sign \
+		--buildinfo-option=-u$(DEB_DIR) --changes-option=-u$(DEB_DIR) \
+		--buildinfo-file=$(DEB_DIR)/$(DEB_NAME).buildinfo \
+		--changes-file=$(DEB_DIR)/$(DEB_NAME).changes
+	lintian --fail-on error $(DEB_DIR)/$(DEB_NAME).changes
+	@echo "Built $(DEB_FILE): install it with  sudo apt install ./$(DEB_FILE)"
 
 bench: deps
 	$(SWIFT) build -c release --product kiosk-bench
@@ -97,14 +142,14 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(SYSCONFDIR)/udev/rules.d
 BUILD_DIR ?= .build/release
 
-# The executables (kiosk-demo, kioskctl) into $(PREFIX)/bin, the demo's storyboard and its
+# The executables (kiosk-demo, kioskctl, kiosk-uinput) into $(PREFIX)/bin, the demo's storyboard and its
 # images into $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them), the
 # systemd unit, its user (sysusers.d), PAM stack and udev rule (the DRM card as a systemd
 # device, which the unit waits for), and /etc/kiosk/kiosk.toml (only if
 # there is none: an installed configuration is the device's own and is kept). It only
 # copies what `make` built; it installs no packages and builds nothing.
 install:
-	@for binary in kiosk-demo kioskctl; do \
+	@for binary in kiosk-demo kioskctl kiosk-uinput; do \
 		[ -x .build/release/$$binary ] || { \
 			echo "make install: no .build/release/$$binary; run make first (as yourself)" >&2; \
 			exit 1; }; \
@@ -115,23 +160,51 @@ install:
 	fi
 
 # What `install` copies, from binaries already built in $(BUILD_DIR) (the tests use it).
-install-files:
+install-files: install-app-files install-system-files
+
+# The executables, their manual pages and completions (when generated), kiosk.toml(5), the
+# demo's storyboard and images, and /etc/kiosk (the package too).
+install-app-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo \
-		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/pam.d \
-		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/kiosk $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml.d
+		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
+		$(DESTDIR)$(SYSCONFDIR)/kiosk $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml.d
 	install -m 755 $(BUILD_DIR)/kiosk-demo $(BUILD_DIR)/kioskctl $(DESTDIR)$(PREFIX)/bin/
+	if [ -x $(BUILD_DIR)/kiosk-uinput ]; then \
+		install -m 755 $(BUILD_DIR)/kiosk-uinput $(DESTDIR)$(PREFIX)/bin/; fi
+	install -m 644 docs/man/kiosk.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/
+	if [ -d $(BUILD_DIR)/generated ]; then \
+		generated=$(BUILD_DIR)/generated; \
+		install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+			$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
+			$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d && \
+		install -m 644 $$generated/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/ && \
+		for tool in $(TOOLS); do \
+			install -m 644 $$generated/completions/$$tool.bash \
+				$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool && \
+			install -m 644 $$generated/completions/$$tool.zsh \
+				$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_$$tool && \
+			install -m 644 $$generated/completions/$$tool.fish \
+				$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish || exit 1; \
+		done; \
+	fi
 	install -m 644 config/kiosk-demo.storyboard.json $(DESTDIR)$(PREFIX)/share/kioskkit/
 	install -m 644 config/kiosk-demo/*.png $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo/
-	sed -e 's|/usr/local/bin/|$(PREFIX)/bin/|' -e 's|/etc/kiosk/|$(SYSCONFDIR)/kiosk/|g' \
+	@if [ -f config/kiosk.toml ] && [ ! -e $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml ]; then \
+		echo "install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml"; \
+		install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml; \
+	fi
+
+# The unit (its /usr/bin/ turned into $(PREFIX)/bin/), its user, PAM stack and udev rule.
+# The package installs the same files through debhelper (debian/kioskkit.kiosk*).
+install-system-files:
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/pam.d \
+		$(DESTDIR)$(UDEVRULESDIR)
+	sed -e 's|/usr/bin/|$(PREFIX)/bin/|g' -e 's|/etc/kiosk/|$(SYSCONFDIR)/kiosk/|g' \
 		systemd/kiosk.service > $(DESTDIR)$(UNITDIR)/kiosk.service
 	chmod 644 $(DESTDIR)$(UNITDIR)/kiosk.service
 	install -m 644 systemd/kiosk.sysusers $(DESTDIR)$(SYSUSERSDIR)/kiosk.conf
 	install -m 644 systemd/kiosk.pam $(DESTDIR)$(SYSCONFDIR)/pam.d/kiosk
 	install -m 644 systemd/kiosk-drm.rules $(DESTDIR)$(UDEVRULESDIR)/70-kiosk-drm.rules
-	@if [ -f config/kiosk.toml ] && [ ! -e $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml ]; then \
-		echo "install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml"; \
-		install -m 644 config/kiosk.toml $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml; \
-	fi
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests

@@ -78,7 +78,8 @@ final class DemoApp: ApplicationDelegate {
   /// checkout). `--main-storyboard` overrides it.
   private static func defaultStoryboardPath() -> String? {
     let name = "kiosk-demo.\(Storyboard.fileExtension)"
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    // /proc/self/exe, not argv[0]: started through PATH, argv[0] is a bare name.
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("share/kioskkit/\(name)")
     // #filePath: Sources/kiosk-demo/DemoApp.swift, so the checkout is two folders up.

@@ -1,6 +1,15 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import KioskVersion
+
+// No Foundation here: kioskctl is a small client, and Foundation would link ICU's data
+// (38 MB) into it with the Swift runtime linked statically (the Debian package).
+
+/// Prints `message` to standard error as one line, after "kioskctl: ".
+private func complain(_ message: String) {
+  let line = Array("kioskctl: \(message)\n".utf8)
+  _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+}
 
 /// `kioskctl`: asks a running KioskKit app for its status, a screenshot, a memory warning,
 /// to blank or wake its display, or to reload its configuration, over its control socket.
@@ -39,14 +48,13 @@ struct KioskControl: ParsableCommand {
       do {
         reply = try ControlClient(path: socket, timeout: timeout).send(request)
       } catch {
-        FileHandle.standardError.write(Data("kioskctl: \(error.message)\n".utf8))
+        complain(error.message)
         throw ExitCode(error.exitCode)
       }
       if reply.succeeded {
         return reply
       } else {
-        FileHandle.standardError.write(
-          Data("kioskctl: the app refused: \(reply.lines.joined(separator: " "))\n".utf8))
+        complain("the app refused: \(reply.lines.joined(separator: " "))")
         throw ExitCode(1)
       }
     }
@@ -78,17 +86,24 @@ struct KioskControl: ParsableCommand {
       if file == "-" {
         let reply = try connection.reply(to: "screenshot -")
         guard let png = reply.payload else {
-          FileHandle.standardError.write(Data("kioskctl: the reply held no PNG\n".utf8))
+          complain("the reply held no PNG")
           throw ExitCode(74)
         }
         try Self.writeToStandardOutput(png)
         return
       }
-      let absolute =
-        file.hasPrefix("/")
-        ? file : FileManager.default.currentDirectoryPath + "/" + file
+      let absolute = file.hasPrefix("/") ? file : try Self.currentFolder() + "/" + file
       guard !absolute.contains("\n") else { throw ValidationError("FILE must be one line") }
       try connection.send("screenshot \(absolute)")
+    }
+
+    /// The current folder, for a relative FILE (the app writes it from its own folder).
+    static func currentFolder() throws -> String {
+      guard let path = getcwd(nil, 0) else {
+        throw ValidationError("the current folder: \(String(cString: strerror(errno)))")
+      }
+      defer { free(path) }
+      return String(cString: path)
     }
 
     /// Writes `bytes` to standard output; a closed pipe or a full disk exits 74.
@@ -100,7 +115,7 @@ struct KioskControl: ParsableCommand {
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else {
           let reason = String(cString: strerror(errno))
-          FileHandle.standardError.write(Data("kioskctl: writing the PNG: \(reason)\n".utf8))
+          complain("writing the PNG: \(reason)")
           throw ExitCode(74)
         }
         written += count

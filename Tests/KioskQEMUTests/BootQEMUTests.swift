@@ -1,26 +1,69 @@
 import Foundation
 import Testing
 
+/// The .deb the boot test installs (`KIOSK_BOOT_DEB`, set by the Makefile).
+private let bootTestPackage = ProcessInfo.processInfo.environment["KIOSK_BOOT_DEB"].flatMap {
+  $0.isEmpty ? nil : $0
+}
+
 extension RealKernel {
   /// The kiosk as it boots on a panel: Debian's kernel with systemd as PID 1 over the host
-  /// root, `make install-files` into the guest's throw-away overlay, `kiosk.service`
-  /// enabled. A unit of the test's own reports on the serial console: when the service is
-  /// READY (and where the boot's time went), then after the host has looked at the screen
-  /// it switches to tty2 and back (the seat is disabled through logind, then enabled and
-  /// the screen repainted), stops the app's process (`kill -STOP`), waits for the watchdog
-  /// to have it restarted, and stops the service.
+  /// root, the Swift toolchain's folder hidden (an empty tmpfs over it), the Debian package
+  /// installed with `dpkg -i` into the guest's throw-away overlay (its postinst creates the
+  /// user and enables `kiosk.service`). A unit of the test's own reports on the serial
+  /// console: what the installed binaries load (`ldd`: nothing missing, nothing from the
+  /// toolchain) and their versions, when the service is READY (and where the boot's time
+  /// went), then after the host has looked at the screen it switches to tty2 and back (the
+  /// seat is disabled through logind, then enabled and the screen repainted), stops the app's
+  /// process (`kill -STOP`), waits for the watchdog to have it restarted, and stops the
+  /// service.
   ///
-  /// A whole systemd boot under TCG is slow, so this runs only with `KIOSK_BOOT_TEST=1`
-  /// (`make test-boot`), not in `make test`.
-  @Suite(.enabled(if: ProcessInfo.processInfo.environment["KIOSK_BOOT_TEST"] == "1"))
+  /// `make test` (and `make test-boot`) build the package first and name it in
+  /// `KIOSK_BOOT_DEB`; without it this suite does not run.
+  @Suite(.enabled(if: bootTestPackage != nil))
   struct BootQEMUTests {
     private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The folder of the toolchain this test runs from (`…/usr/lib/swift/linux/libswiftCore.so`
+    /// is mapped into this process): hidden in the guest, as a panel has no toolchain.
+    static func toolchainFolder() throws -> String {
+      // Read to the end: /proc files have no size for String(contentsOfFile:) to go by.
+      let maps = String(
+        decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(),
+        as: UTF8.self)
+      for line in maps.split(separator: "\n") {
+        guard let start = line.firstIndex(of: "/"), line.hasSuffix("/libswiftCore.so") else {
+          continue
+        }
+        let path = String(line[start...])
+        if let range = path.range(of: "/usr/lib/swift/") {
+          return String(path[..<range.lowerBound])
+        }
+      }
+      throw QEMUError("libswiftCore.so is not mapped into the test process")
+    }
 
     /// Runs in the guest once systemd is up, on the serial console.
     private static let report = #"""
       #!/bin/sh
       up() { cut -d' ' -f1 /proc/uptime; }
+      # What the package installed, with the toolchain hidden: every library found, none
+      # from the toolchain's folder (given as $1), and the version of each tool.
+      for tool in kiosk-demo kioskctl kiosk-uinput; do
+        libraries=$(ldd /usr/bin/$tool 2>&1)
+        echo "BOOT LDD $tool missing=$(echo "$libraries" | grep -c 'not found')" \
+          "toolchain=$(echo "$libraries" | grep -c "$1")" \
+          "libraries=$(echo "$libraries" | wc -l) version=$(/usr/bin/$tool --version 2>&1)"
+      done
+      # The manual pages the unit's Documentation= names, and the completions.
+      missing=""
+      for file in man/man1/kiosk-demo.1.gz man/man1/kioskctl.1.gz man/man1/kiosk-uinput.1.gz \
+          man/man5/kiosk.toml.5.gz bash-completion/completions/kioskctl \
+          zsh/vendor-completions/_kioskctl fish/vendor_completions.d/kioskctl.fish; do
+        [ -s /usr/share/$file ] || missing="$missing $file"
+      done
+      echo "BOOT DOCS missing:${missing:- none} documentation=$(systemctl show -p Documentation --value kiosk.service)"
       tries=0
       until [ "$(systemctl is-active kiosk.service)" = active ]; do
         tries=$((tries + 1))
@@ -48,6 +91,10 @@ extension RealKernel {
       systemd-analyze blame 2>&1 | head -15 | info
       systemctl show -p InactiveExitTimestampMonotonic -p ExecMainStartTimestampMonotonic \
         -p ActiveEnterTimestampMonotonic kiosk.service | info
+      start=$(systemctl show -p ExecMainStartTimestampMonotonic --value kiosk.service)
+      ready=$(systemctl show -p ActiveEnterTimestampMonotonic --value kiosk.service)
+      echo "the app's start to READY: $(( (ready - start) / 1000 )) ms" | info
+      sed 's/^/package: /' /var/log/kiosk-package.txt | info
       for unit in dev-dri-card0.device systemd-udev-trigger.service systemd-logind.service \
           systemd-user-sessions.service user@995.service; do
         echo "$unit active at $(systemctl show -p ActiveEnterTimestampMonotonic --value $unit)"
@@ -95,24 +142,35 @@ extension RealKernel {
       # What a start of the app costs before it does anything (loading its libraries).
       for run in 1 2; do
         before=$(up)
-        /usr/local/bin/kiosk-demo --check-config /etc/kiosk/kiosk.toml >/dev/null 2>&1
+        /usr/bin/kiosk-demo --check-config /etc/kiosk/kiosk.toml >/dev/null 2>&1
         echo "BOOT| kiosk-demo --check-config: $before → $(up)"
       done
-      LD_DEBUG=statistics /usr/local/bin/kiosk-demo --check-config /etc/kiosk/kiosk.toml 2>&1 \
+      LD_DEBUG=statistics /usr/bin/kiosk-demo --check-config /etc/kiosk/kiosk.toml 2>&1 \
         | grep -E "total startup|relocation processing|number of relocations:" | info
       echo "BOOT INFO END"
       echo "VMTEST_EXIT=0"
       systemctl poweroff --force --force
       """#
 
-    @Test func theServiceBootsIsWatchedAndStopsCleanly() throws {
+    @Test func thePackageInstallsBootsIsWatchedAndStopsCleanly() throws {
+      let deb = try #require(bootTestPackage)
+      let toolchain = try Self.toolchainFolder()
+      let version = try String(contentsOfFile: Self.packageRoot + "/VERSION", encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
       let reference = try referenceScreens(panel: (1024, 600))
-      let build = QEMUHost.buildFolder.path
       let vm = try QEMUMachine.boot(
         script: """
           set -e
-          cd \(shellQuoted(Self.packageRoot))
-          make --no-print-directory install-files BUILD_DIR=\(shellQuoted(build)) PREFIX=/usr/local >/dev/null
+          # A panel has no Swift toolchain: its folder is an empty one here.
+          mount -t tmpfs -o size=64k,mode=755 tmpfs \(shellQuoted(toolchain))
+          # man-db's trigger would index every manual page of the host over 9p (minutes
+          # under TCG); without this file it does nothing.
+          rm -f /var/lib/man-db/auto-update
+          before=$(cut -d' ' -f1 /proc/uptime)
+          dpkg -i \(shellQuoted(deb)) > /var/log/kiosk-package.txt 2>&1 \
+            || { cat /var/log/kiosk-package.txt; exit 1; }
+          echo "dpkg -i took $before → $(cut -d' ' -f1 /proc/uptime) s (uptime)" >> /var/log/kiosk-package.txt
+          ls /etc/systemd/system/multi-user.target.wants/ | grep kiosk >> /var/log/kiosk-package.txt
           # The guest's /tmp is the host's (a build machine's, thousands of files), which
           # systemd-tmpfiles would empty file by file through the overlay and 9p: 173 s of a
           # 219 s boot. A panel's /tmp is small or a tmpfs; so is this one.
@@ -141,7 +199,6 @@ extension RealKernel {
           ln -sf /dev/null seatd.service
           ln -sf /dev/null serial-getty@ttyS0.service
           ln -sf /dev/null console-getty.service
-          ln -sf /usr/local/lib/systemd/system/kiosk.service multi-user.target.wants/kiosk.service
           cat > /etc/boot-report.sh <<'REPORT'
           \(Self.report)
           REPORT
@@ -149,7 +206,7 @@ extension RealKernel {
           [Unit]
           After=kiosk.service
           [Service]
-          ExecStart=/bin/sh /etc/boot-report.sh
+          ExecStart=/bin/sh /etc/boot-report.sh \(shellQuoted(toolchain))
           StandardInput=tty
           StandardOutput=tty
           TTYPath=/dev/ttyS0
@@ -157,7 +214,17 @@ extension RealKernel {
           ln -sf ../boot-report.service multi-user.target.wants/boot-report.service
           """,
         modules: ["bochs"], display: (1024, 600), systemd: true, timeout: .seconds(60))
-      let started = try vm.waitForLine(matching: "VMINIT: starting systemd")
+      let started = try vm.waitForLine(matching: "VMINIT: starting systemd", timeout: .seconds(180))
+      for tool in ["kiosk-demo", "kioskctl", "kiosk-uinput"] {
+        let libraries = try vm.waitForLine(matching: "BOOT LDD \(tool) ", timeout: .seconds(240))
+        print("QEMU: \(libraries)")
+        #expect(libraries.contains("missing=0 toolchain=0"), "\(libraries)")
+        #expect(libraries.contains("version=\(tool) (KioskKit) \(version)"), "\(libraries)")
+      }
+      let documentation = try vm.waitForLine(matching: "BOOT DOCS", timeout: .seconds(60))
+      print("QEMU: \(documentation)")
+      #expect(documentation.hasPrefix("BOOT DOCS missing: none "), "\(documentation)")
+      #expect(documentation.contains("man:kiosk.toml(5)"), "\(documentation)")
       let ready = try vm.waitForLine(matching: "BOOT ", timeout: .seconds(240))
       print("QEMU: \(started) → \(ready)")
       #expect(ready.hasPrefix("BOOT READY"), "\(ready)")
