@@ -29,9 +29,10 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
 # (systemd: systemd-analyze, which checks the installed kiosk.service; seatd: the seat
-# manager libseat's other backend talks to, for the VT switch test without logind.)
+# manager libseat's other backend talks to, for the VT switch test without logind;
+# prometheus: promtool, which checks the metrics' text.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
-	seatd
+	seatd prometheus
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs demo test test-boot deb \
 	bench install install-files install-app-files install-system-files format lint clean

@@ -19,6 +19,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // The configuration file (TOML): a maintained wrapper of toml++.
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // Metrics: swift-metrics' API, with Prometheus' text format (kioskctl metrics, textfile).
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -73,6 +76,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
     .target(name: "CAllocCounter"),

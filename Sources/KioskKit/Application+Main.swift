@@ -250,6 +250,8 @@ struct Runtime {
     let control = startControl(
       screen: screen, statistics: frameStatistics, blanker: blanker, input: input,
       settings: settings)
+    let metrics = startMetrics(
+      screen: screen, statistics: frameStatistics, blanker: blanker, input: input)
     let hangUp = reloadOnHangUp(configurationReloader(settings), notifier: service.notifier)
     RealTimeDriver.start()
     if options.handshake {
@@ -273,7 +275,7 @@ struct Runtime {
       control?.stop()
       panel?.shutDown()
     }
-    withExtendedLifetime((input, settings, service, control, hangUp)) { dispatchMain() }
+    withExtendedLifetime((input, settings, service, control, metrics, hangUp)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that

@@ -15,6 +15,8 @@ final class IdleBlanker {
   private let logger: Logger
   private var timer: ScheduledAction?
   private(set) var isBlanked = false
+  /// When the last touch or key press came (monotonic seconds), or nil: none yet.
+  private(set) var lastActivity: Double?
   /// Told after the display was switched off (`true`) or on.
   var changeHandler: (@MainActor (Bool) -> Void)?
 
@@ -32,6 +34,7 @@ final class IdleBlanker {
 
   /// A touch or key press: returns whether it woke the display (and must be swallowed).
   func userActivity() -> Bool {
+    lastActivity = monotonicSeconds()
     restartTimer()
     guard isBlanked else { return false }
     setBlanked(false)

@@ -22,6 +22,7 @@ extension Runtime {
   /// during a transition runs when it ends).
   static func handleMemoryWarning(_ reason: MemoryWarningReason, logger: Logger) {
     ControlService.memoryWarningsSeen += 1
+    KioskMetrics.shared.memoryWarning(reason)
     let before = ProcessMemory.residentBytes()
     let application = Application.shared
     application.didHandleMemoryWarning = { [weak application] in

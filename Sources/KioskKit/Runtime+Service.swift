@@ -75,6 +75,7 @@ extension Runtime {
       if let drm = output as? DRMOutput { seatSession.add(drm) }
       if let input { seatSession.add(input) }
       seatSession.changeHandler = { enabled in
+        KioskMetrics.shared.seatChanged(enabled: enabled)
         notifier.status(enabled ? showing : "paused: the seat is disabled (another VT)")
       }
       session = seatSession

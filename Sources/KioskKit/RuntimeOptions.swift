@@ -231,9 +231,29 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   /// The control socket `kioskctl` talks to, or `off`.
   @Option(
     help: ArgumentHelp(
-      "The unix socket kioskctl talks to (mode 0600: the app's user and root), or off.",
+      "The unix socket kioskctl talks to (mode 0600: the app's user and root; see --control-group), or off.",
       valueName: "path"))
   public var controlSocket = "/run/kiosk/control.sock"
+
+  /// A group whose members may use the control socket too (mode 0660), or nil (0600).
+  @Option(
+    help: ArgumentHelp(
+      "A group whose members may use kioskctl without root: the control socket becomes mode 0660 and this group's.",
+      valueName: "group"))
+  public var controlGroup: String?
+
+  /// Where the metrics are written for node_exporter's textfile collector, or nil.
+  @Option(
+    help: ArgumentHelp(
+      "A file the app writes its metrics to (Prometheus' text format, replaced atomically) every --metrics-interval seconds, e.g. /var/lib/prometheus/node-exporter/kiosk.prom for node_exporter's textfile collector.",
+      valueName: "path"))
+  public var metricsTextfile: String?
+
+  /// Seconds between two writes of `metricsTextfile`.
+  @Option(
+    help: ArgumentHelp(
+      "Seconds between writes of --metrics-textfile (1 to 3600).", valueName: "seconds"))
+  public var metricsInterval = 15.0
 
   /// Test harnesses: print `KIOSK SETTLED n` when the screen comes to rest, wait for a line.
   @Flag(help: .hidden)
@@ -319,6 +339,15 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     guard memoryWarningInterval >= 0, memoryWarningInterval <= 3600 else {
       throw ValidationError(
         "--memory-warning-interval must be 0 to 3600 seconds, not \(memoryWarningInterval)")
+    }
+    guard metricsInterval >= 1, metricsInterval <= 3600 else {
+      throw ValidationError("--metrics-interval must be 1 to 3600 seconds, not \(metricsInterval)")
+    }
+    if let metricsTextfile, metricsTextfile.isEmpty || metricsTextfile.hasSuffix("/") {
+      throw ValidationError("--metrics-textfile must name a file, not \"\(metricsTextfile)\"")
+    }
+    if let controlGroup, controlGroup.isEmpty {
+      throw ValidationError("--control-group must not be empty")
     }
   }
 }

@@ -20,14 +20,14 @@ struct KioskControl: ParsableCommand {
     abstract: "Control a running KioskKit app (kiosk.service) over its control socket.",
     discussion: """
       The socket is mode 0600, owned by the service's user: run kioskctl as that user or \
-      as root. Exit codes: 0 done; 1 the app refused the request (its reason is printed); \
+      as root, or as a member of the group set with app.control-group (mode 0660). Exit codes: 0 done; 1 the app refused the request (its reason is printed); \
       64 wrong usage; 69 the app is not running (no socket, or nobody answers); \
       74 the connection broke or timed out before a whole reply; 77 no permission to \
       connect.
       """,
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
-      Status.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
+      Status.self, Metrics.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
       ReloadConfig.self,
     ])
 
@@ -68,6 +68,17 @@ struct KioskControl: ParsableCommand {
     var json = false
     @OptionGroup var connection: Connection
     func run() throws { try connection.send(json ? "status json" : "status") }
+  }
+
+  struct Metrics: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The app's metrics in Prometheus' text format (frames, present times, RSS…).",
+      discussion: """
+        The same text the app writes for node_exporter's textfile collector with \
+        [metrics] textfile; the README lists the metrics.
+        """)
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("metrics") }
   }
 
   struct Screenshot: ParsableCommand {

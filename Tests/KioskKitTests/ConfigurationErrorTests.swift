@@ -17,7 +17,7 @@ struct ConfigurationErrorTests {
     let found = try problems("[output]\nscale = 1\n\n[screen]\nrotation = 90\n")
     #expect(
       found == [
-        "FILE:4: unknown table [screen]; the tables are output, input, display, memory, log, app"
+        "FILE:4: unknown table [screen]; the tables are output, input, display, memory, log, metrics, app"
       ])
   }
 
@@ -189,7 +189,7 @@ struct ConfigurationErrorTests {
       found == [
         "FILE:6: input.seat = \"\" is not allowed; allowed: a udev seat name, e.g. \"seat0\"",
         "FILE:8: app.control-socket = \"rotation = 1\n\" is not allowed; allowed: an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
-        "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket",
+        "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket, control-group",
       ])
   }
 

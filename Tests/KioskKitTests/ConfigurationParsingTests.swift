@@ -48,9 +48,14 @@ struct ConfigurationParsingTests {
     [log]
     level = "debug"
 
+    [metrics]
+    textfile = "/var/lib/prometheus/node-exporter/kiosk.prom"
+    interval = 30
+
     [app]
     main-storyboard = "/usr/share/kiosk/main.storyboard.json"
     control-socket = "/run/kiosk/other.sock"
+    control-group = "kioskadm"
     """
 
   @Test func everyKeyReachesItsOption() throws {
@@ -86,6 +91,9 @@ struct ConfigurationParsingTests {
     #expect(options.logLevel == "debug")
     #expect(options.mainStoryboard == "/usr/share/kiosk/main.storyboard.json")
     #expect(options.controlSocket == "/run/kiosk/other.sock")
+    #expect(options.controlGroup == "kioskadm")
+    #expect(options.metricsTextfile == "/var/lib/prometheus/node-exporter/kiosk.prom")
+    #expect(options.metricsInterval == 30)
   }
 
   @Test func everyKeyOfTheCatalogIsInTheTestAndTheSample() throws {

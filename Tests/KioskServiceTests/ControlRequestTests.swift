@@ -25,6 +25,7 @@ struct ControlRequestTests {
     #expect(try parse("blank") == .blank)
     #expect(try parse("unblank") == .unblank)
     #expect(try parse("reload-config") == .reloadConfig)
+    #expect(try parse("metrics") == .metrics)
     #expect(try parse("help") == .help)
     #expect(try parse("screenshot /run/kiosk/a b.png") == .screenshot(path: "/run/kiosk/a b.png"))
   }

@@ -38,4 +38,32 @@ struct ControlSocketTests {
       _ = try ControlSocket.listen(at: "/tmp/" + String(repeating: "x", count: 200))
     }
   }
+
+  /// `app.control-group`: the socket is that group's and mode 0660, so its members can use
+  /// kioskctl without root; without one it stays 0600. An unknown group opens nothing.
+  @Test func aControlGroupOwnsTheSocketWithMode0660() throws {
+    let group = "nogroup"
+    let groupID = try #require(getgrnam(group)).pointee.gr_gid
+    let path = temporarySocketPath()
+    defer { unlink(path) }
+    let fd = try ControlSocket.listen(at: path, group: group)
+    defer { close(fd) }
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o660)
+    #expect(info.st_gid == groupID)
+
+    let plain = temporarySocketPath()
+    defer { unlink(plain) }
+    let plainFD = try ControlSocket.listen(at: plain)
+    defer { close(plainFD) }
+    #expect(stat(plain, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+
+    let refused = temporarySocketPath()
+    #expect(throws: ControlSocketError.self) {
+      _ = try ControlSocket.listen(at: refused, group: "no-such-group-\(getpid())")
+    }
+    #expect(!FileManager.default.fileExists(atPath: refused))
+  }
 }

@@ -145,6 +145,14 @@ extension ControlSuites {
       #expect(try await kioskctl(["status", "--socket", path]).status == 0)
     }
 
+    @Test func metricsPrintsThePrometheusText() async throws {
+      let result = try await kioskctl(["metrics", "--socket", path])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.output.contains("# TYPE kiosk_frames_presented_total counter\n"))
+      #expect(result.output.contains("\nkiosk_build_info{version=\"\(KioskKitVersion.string)\"} 1"))
+      #expect(result.output.hasSuffix("\n") && !result.output.hasPrefix("ok"))
+    }
+
     @Test func aRefusedRequestExitsOneWithTheReason() async throws {
       let result = try await kioskctl(["reload-config", "--socket", path])
       #expect(result.status == 1)

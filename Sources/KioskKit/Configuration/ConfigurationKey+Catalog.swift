@@ -4,7 +4,7 @@ import KioskLinux
 extension ConfigurationKey {
   /// Every key of the configuration file. Options that only tests and development use
   /// (`--output`, `--realtime`, `--duration`, `--touch-script`, `--handshake`) have none.
-  static let all: [ConfigurationKey] = output + input + display + memory + log + app
+  static let all: [ConfigurationKey] = output + input + display + memory + log + metrics + app
 
   private static let output: [ConfigurationKey] = [
     ConfigurationKey(
@@ -149,6 +149,18 @@ extension ConfigurationKey {
       current: { [$0.logLevel] })
   ]
 
+  private static let metrics: [ConfigurationKey] = [
+    ConfigurationKey(
+      table: "metrics", name: "textfile", option: "metrics-textfile", kind: .text,
+      allowed: "a file, e.g. \"/var/lib/prometheus/node-exporter/kiosk.prom\"",
+      check: { !$0.isEmpty && !$0.hasSuffix("/") },
+      current: { $0.metricsTextfile.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "metrics", name: "interval", option: "metrics-interval",
+      kind: .number(1...3600, aboveLowerBound: false), allowed: "1 to 3600 (seconds)",
+      current: { [formatNumber($0.metricsInterval)] }),
+  ]
+
   private static let app: [ConfigurationKey] = [
     ConfigurationKey(
       table: "app", name: "main-storyboard", option: "main-storyboard", kind: .text,
@@ -160,6 +172,10 @@ extension ConfigurationKey {
         "an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
       check: { $0 == "off" || ($0.hasPrefix("/") && $0.utf8.count < 108) },
       current: { [$0.controlSocket] }),
+    ConfigurationKey(
+      table: "app", name: "control-group", option: "control-group", kind: .text,
+      allowed: "a group name, e.g. \"kioskadm\"", check: { !$0.isEmpty },
+      current: { $0.controlGroup.map { [$0] } ?? [] }),
   ]
 
   /// `WxH`, `WxH@Hz` or `list`.

@@ -14,6 +14,7 @@
 /// | `memory-warning` | sends the app a memory warning |
 /// | `blank`, `unblank` | switches the display off or on |
 /// | `reload-config` | loads the configuration again; live keys take effect at once |
+/// | `metrics` | the metrics in Prometheus' text format, after `ok` (`KioskMetrics`) |
 /// | `help` | lists the requests |
 enum ControlRequest: Equatable {
   case status
@@ -25,6 +26,7 @@ enum ControlRequest: Equatable {
   case blank
   case unblank
   case reloadConfig
+  case metrics
   case help
 
   /// The request's word, as a client writes it (`screenshot` without its path).
@@ -36,6 +38,7 @@ enum ControlRequest: Equatable {
     case .blank: "blank"
     case .unblank: "unblank"
     case .reloadConfig: "reload-config"
+    case .metrics: "metrics"
     case .help: "help"
     }
   }
@@ -47,7 +50,7 @@ enum ControlRequest: Equatable {
   static let summary = [
     "status", "status json", "screenshot /absolute/path.png", "screenshot -", "memory-warning",
     "blank", "unblank",
-    "reload-config", "help",
+    "reload-config", "metrics", "help",
   ]
 
   /// Parses one line (without its newline); throws a message for the error reply.
@@ -89,6 +92,7 @@ enum ControlRequest: Equatable {
     case "blank": self = .blank
     case "unblank": self = .unblank
     case "reload-config": self = .reloadConfig
+    case "metrics": self = .metrics
     case "help": self = .help
     default:
       throw ControlError("unknown request \(word.prefix(64)); try help")

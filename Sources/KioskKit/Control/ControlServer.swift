@@ -23,11 +23,15 @@ final class ControlServer {
   private var acceptSource: DispatchSourceRead?
   private var connections: [ObjectIdentifier: ControlConnection] = [:]
 
+  /// The group whose members may connect too (socket mode 0660), or nil (0600).
+  let group: String?
+
   init(
-    path: String, readTimeout: Double = 2, maximumConnections: Int = 64, logger: Logger,
-    handler: @escaping Handler
+    path: String, group: String? = nil, readTimeout: Double = 2, maximumConnections: Int = 64,
+    logger: Logger, handler: @escaping Handler
   ) {
     self.path = path
+    self.group = group
     self.readTimeout = readTimeout
     self.maximumConnections = maximumConnections
     self.logger = logger
@@ -39,7 +43,7 @@ final class ControlServer {
 
   /// Binds the socket (replacing a stale one no process answers on) and starts accepting.
   func start() throws(ControlSocketError) {
-    let fd = try ControlSocket.listen(at: path)
+    let fd = try ControlSocket.listen(at: path, group: group)
     listener = fd
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
     source.setEventHandler { [weak self] in

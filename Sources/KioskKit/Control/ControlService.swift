@@ -73,6 +73,8 @@ final class ControlService {
       } catch {
         return .error("configuration not reloaded: \(error)")
       }
+    case .metrics:
+      return .ok(KioskMetrics.shared.text().split(separator: "\n").map(String.init))
     case .help:
       return .ok(ControlRequest.summary)
     }

@@ -18,10 +18,19 @@ enum ControlSocket {
   /// The longest socket path the kernel takes (sun_path, without its terminating zero).
   static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-  /// A listening, non-blocking socket at `path`, mode 0600. A socket file left by a
-  /// process that is gone is replaced; a live one, or a file that is not a socket, is left
-  /// alone and reported.
-  static func listen(at path: String) throws(ControlSocketError) -> Int32 {
+  /// A listening, non-blocking socket at `path`, mode 0600, or 0660 and owned by `group`
+  /// when one is given (its members may use kioskctl too). A socket file left by a process
+  /// that is gone is replaced; a live one, or a file that is not a socket, is left alone
+  /// and reported. An unknown group is an error: the socket is not opened at all rather
+  /// than opened to fewer people than the configuration says.
+  static func listen(at path: String, group: String? = nil) throws(ControlSocketError) -> Int32 {
+    var groupID: gid_t?
+    if let group {
+      guard let entry = getgrnam(group) else {
+        throw ControlSocketError(message: "control group \"\(group)\" does not exist")
+      }
+      groupID = entry.pointee.gr_gid
+    }
     guard path.utf8.count <= maximumPathLength, !path.isEmpty else {
       throw ControlSocketError(
         message: "control socket path must be 1 to \(maximumPathLength) bytes: \(path)")
@@ -52,7 +61,10 @@ enum ControlSocket {
       throw ControlSocketError("bind", path: path, errno: code)
     }
     // Before listen(): nobody can connect while the file still has the umask's mode.
-    guard chmod(path, 0o600) == 0, Glibc.listen(fd, 16) == 0 else {
+    let mode: mode_t = groupID == nil ? 0o600 : 0o660
+    guard chmod(path, mode) == 0, groupID.map({ chown(path, uid_t.max, $0) == 0 }) ?? true,
+      Glibc.listen(fd, 16) == 0
+    else {
       let code = errno
       Glibc.close(fd)
       unlink(path)

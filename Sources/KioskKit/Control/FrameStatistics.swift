@@ -25,16 +25,23 @@ final class FrameStatistics {
   func recordFrame(at time: Double, duration: Double) {
     framesPresented += 1
     presentDurations.append(duration)
+    var interval: Double?
     if let lastPresent, time - lastPresent <= Self.longestFrameInterval {
+      interval = time - lastPresent
       intervals.append(time - lastPresent)
     }
     lastPresent = time
+    metrics?.framePresented(duration: duration, interval: interval)
   }
 
   /// Notes a frame the output could not show.
   func recordFailure() {
     presentFailures += 1
+    metrics?.frameFailed()
   }
+
+  /// Where the frames are counted for Prometheus too (the runtime's `KioskMetrics.shared`).
+  var metrics: KioskMetrics?
 }
 
 /// The last `capacity` samples of a measurement, for percentiles.
