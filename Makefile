@@ -132,6 +132,7 @@ deb: deps deb-deps
 
 bench: deps
 	$(SWIFT) build -c release --product kiosk-bench
+	$(SWIFT) build -c release --product kiosk-refscene
 	.build/release/kiosk-bench
 
 # Where `make install` puts things. systemd reads units and sysusers.d from $(PREFIX)/lib

@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "KioskTesting", targets: ["KioskTesting"]),
     .executable(name: "kiosk-demo", targets: ["kiosk-demo"]),
     .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+    .executable(name: "kiosk-refscene", targets: ["kiosk-refscene"]),
     .executable(name: "kiosk-uinput", targets: ["kiosk-uinput"]),
     .executable(name: "kioskctl", targets: ["kioskctl"]),
   ],
@@ -100,8 +101,12 @@ let package = Package(
       name: "kiosk-bench",
       dependencies: [
         "KioskKit", "KioskVirtual", "KioskLinux", "KioskVersion", "CAllocCounter",
+        "KioskReferenceScene",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // The scene kiosk-bench measures, and the same scene as an ordinary app (start-up).
+    .target(name: "KioskReferenceScene", dependencies: ["KioskKit"]),
+    .executableTarget(name: "kiosk-refscene", dependencies: ["KioskKit", "KioskReferenceScene"]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
     .testTarget(name: "KioskLinuxTests", dependencies: ["KioskLinux", "KioskTesting"]),

@@ -53,6 +53,7 @@ extension Application {
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     mainStoryboard: String? = nil
   ) -> Never {
+    StartupTrace.mark("main")
     var options: RuntimeOptions
     do {
       options = try AppCommand.parse(arguments).options
@@ -68,6 +69,7 @@ extension Application {
     configuration.log(to: logger, commandLine: arguments)
     KioskUI.Application.setTextInputLogHandler { logger.warning("\($0)") }
     RimeInputMethod.register(logger: logger)
+    StartupTrace.mark("configured")
     var runtime = Runtime(options: options, logger: logger)
     runtime.configurationFile = configuration.file
     runtime.commandLine = arguments
@@ -194,6 +196,7 @@ struct Runtime {
     logger.info(
       "KioskKit \(KioskKitVersion.string): screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), on \(output.name) (\(output.pixelWidth)×\(output.pixelHeight) px)"
     )
+    StartupTrace.mark("screen")
     let loop =
       virtual != nil && !options.realtime
       ? SimulatedRunLoop(outputs: virtual.map { [$0] } ?? []) : nil
@@ -226,6 +229,7 @@ struct Runtime {
       logger.error("the app refused to launch")
       return .launchRefused
     }
+    StartupTrace.mark("launched")
     if let touchScript {
       logger.info(
         "replaying \(touchScript.frames.count) touch frames over \(touchScript.duration) s")

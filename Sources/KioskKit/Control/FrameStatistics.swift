@@ -24,6 +24,7 @@ final class FrameStatistics {
   /// Notes one frame shown at `time` (seconds) whose present took `duration` seconds.
   func recordFrame(at time: Double, duration: Double) {
     framesPresented += 1
+    if framesPresented == 1 { StartupTrace.firstFramePresented() }
     presentDurations.append(duration)
     var interval: Double?
     if let lastPresent, time - lastPresent <= Self.longestFrameInterval {

@@ -1,25 +1,26 @@
 import KioskKit
 
-/// The scene of ../shared/design/REFERENCE-SCENE.md, built exactly: 960×540 pt at scale 2,
-/// a navigation bar with a Back button, twelve 40 pt table rows (image, label, separator)
-/// and a tab bar. Units are points; every background is opaque.
+/// The reference scene that kiosk-bench measures and kiosk-refscene shows: 960×540 pt
+/// (1920×1080 px at scale 2, 3840×2160 px at scale 4), a navigation bar with a Back
+/// button, twelve 40 pt table rows (image, label, separator) and a tab bar. Units are
+/// points; every background is opaque.
 @MainActor
-final class ReferenceScene {
-  static let barColor = Color(hex: 0xf7f7f7)
-  static let lineColor = Color(hex: 0xc6c6c8)
+public final class ReferenceScene {
+  public static let barColor = Color(hex: 0xf7f7f7)
+  public static let lineColor = Color(hex: 0xc6c6c8)
 
-  let navigationBar: View
-  let navigationLine: View
-  let backButton: ReferenceBackButton
-  let table: View
-  let rows: [View]
-  let separators: [View]
-  let tabBar: View
-  let tabLine: View
-  let window: Window
+  public let navigationBar: View
+  public let navigationLine: View
+  public let backButton: ReferenceBackButton
+  public let table: View
+  public let rows: [View]
+  public let separators: [View]
+  public let tabBar: View
+  public let tabLine: View
+  public let window: Window
 
   /// Every view whose colour the full-frame measurement tints, with its base colour.
-  var tintedViews: [(View, Color)] {
+  public var tintedViews: [(View, Color)] {
     var views: [(View, Color)] = [
       (window, .white), (table, .white), (navigationBar, Self.barColor),
       (navigationLine, Self.lineColor), (backButton, Self.barColor), (tabBar, Self.barColor),
@@ -30,7 +31,7 @@ final class ReferenceScene {
     return views
   }
 
-  init(window: Window, icon: Image) {
+  public init(window: Window, icon: Image) {
     self.window = window
     window.backgroundColor = .white
     window.isOpaque = true
@@ -100,17 +101,17 @@ final class ReferenceScene {
   }
 
   /// The highlighted Back button's colour (iOS's pressed bar-button grey).
-  static let highlightColor = Color(hex: 0xd1d1d6)
+  public static let highlightColor = Color(hex: 0xd1d1d6)
 
   /// The number of layers in the scene.
-  var layerCount: Int {
+  public var layerCount: Int {
     func count(_ view: View) -> Int { 1 + view.subviews.reduce(0) { $0 + count($1) } }
     return count(window)
   }
 
   /// The 64×64 px icon: transparent rounded corners, an orange gradient, a white and a
   /// green disc; encoded as PNG and decoded again, as an app would load it.
-  static func makeIcon() throws -> Image {
+  public static func makeIcon() throws -> Image {
     let drawn = try Image.render(size: Size(width: 64, height: 64)) { context in
       context.addRoundedRect(Rect(x: 0, y: 0, width: 64, height: 64), cornerRadius: 12)
       context.clip()
@@ -129,14 +130,14 @@ final class ReferenceScene {
 /// The scene's Back button: a real `Button` (it tracks touches and highlights like any
 /// other), drawn as the scene says: the bar's colour, turning grey while pressed.
 @MainActor
-final class ReferenceBackButton: Button {
-  override init(frame: Rect) {
+public final class ReferenceBackButton: Button {
+  override public init(frame: Rect) {
     super.init(frame: frame)
     backgroundColor = ReferenceScene.barColor
     isOpaque = true
   }
 
-  override var isHighlighted: Bool {
+  override public var isHighlighted: Bool {
     didSet {
       backgroundColor = isHighlighted ? ReferenceScene.highlightColor : ReferenceScene.barColor
     }
