@@ -30,9 +30,10 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # (udev: udevd and udevadm for the hotplug tests; python3: unpacking the kernel image.)
 # (systemd: systemd-analyze, which checks the installed kiosk.service; seatd: the seat
 # manager libseat's other backend talks to, for the VT switch test without logind;
-# prometheus: promtool, which checks the metrics' text.)
+# prometheus: promtool, which checks the metrics' text; libpam-systemd: the package's
+# dependency for kiosk.service's logind session, which the boot test installs.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
-	seatd prometheus
+	seatd prometheus libpam-systemd
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs demo test test-boot deb \
 	bench install install-files install-app-files install-system-files format lint clean
