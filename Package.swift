@@ -52,9 +52,8 @@ let package = Package(
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd",
       providers: [.apt(["libsystemd-dev"])]),
-    .systemLibrary(
-      name: "CRime", pkgConfig: "rime",
-      providers: [.apt(["librime-dev"])]),
+    // librime's header only: KioskRime loads the library itself (dlopen) on first use.
+    .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
     .target(name: "CLinux"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(name: "KioskUI", dependencies: ["KioskGraphics"]),

@@ -39,10 +39,7 @@ final class RimeEngine: @unchecked Sendable {
   }
 
   private init(shared: String, user: String) throws {
-    guard let api = rime_get_api() else {
-      throw RimeError(description: "librime gave no API table (rime_get_api)")
-    }
-    self.api = api
+    self.api = try Self.loadAPI()
     userDataDirectory = user
     do {
       try FileManager.default.createDirectory(
@@ -85,6 +82,31 @@ final class RimeEngine: @unchecked Sendable {
       api.pointee.join_maintenance_thread?()
     }
     startUpSeconds = Date().timeIntervalSince(start)
+  }
+
+  /// The file librime is loaded from (Debian's `librime1`).
+  static let libraryName = "librime.so.1"
+
+  /// Loads librime and asks it for its API table. librime is opened here, the first time a
+  /// keyboard switches to Pinyin, rather than linked: linked, it and its C++ dependencies
+  /// (Boost, glog, LevelDB, OpenCC, yaml-cpp, ICU and a dozen more) were loaded and
+  /// initialised at every start of every app, whether or not anyone types Chinese.
+  /// `rime_get_api` is librime's one entry point; every other call goes through the table.
+  private static func loadAPI() throws -> UnsafeMutablePointer<RimeApi> {
+    guard let library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL) else {
+      let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+      throw RimeError(
+        description: "cannot load librime (\(reason)): install Debian's librime1 for Pinyin")
+    }
+    guard let symbol = dlsym(library, "rime_get_api") else {
+      throw RimeError(description: "\(libraryName) has no rime_get_api")
+    }
+    typealias GetAPI = @convention(c) () -> UnsafeMutablePointer<RimeApi>?
+    guard let api = unsafeBitCast(symbol, to: GetAPI.self)() else {
+      throw RimeError(description: "librime gave no API table (rime_get_api)")
+    }
+    // The library stays loaded for the process: its engine and sessions live in it.
+    return api
   }
 
   /// Where librime's user data may go when the app names no folder, best first: systemd's
