@@ -361,6 +361,7 @@ open class Layer {
     }
     var dirty = displayDirtyRect.map { wholePixels($0).intersection(model.bounds) }
     let buffer: PixelBuffer
+    var isNewBuffer = false
     // Reuse only a backing store this layer drew: contents set from outside (an image)
     // belong to someone else and must never be drawn over.
     if holdsDrawnContents, let existing = contents?.buffer, existing.width == width,
@@ -368,6 +369,7 @@ open class Layer {
     {
       buffer = existing
     } else {
+      isNewBuffer = true
       do {
         buffer = try PixelBuffer(width: width, height: height)
       } catch {
@@ -380,7 +382,10 @@ open class Layer {
     let context = drawingContext(for: buffer)
     context.translateBy(x: -model.bounds.minX, y: -model.bounds.minY)
     let rect = dirty ?? model.bounds
-    context.clear(rect)
+    // A new buffer is already transparent. Clearing it anyway would touch every page of
+    // it, and a label's backing store is mostly transparent pixels that then need no
+    // memory at all: the pages the drawing does not reach are never made resident.
+    if !isNewBuffer { context.clear(rect) }
     context.clip(to: rect)
     let drew = GraphicsContext.withCurrent(context) {
       delegate.draw(self, in: rect, context: context)
