@@ -4,8 +4,11 @@ internal import CPixman
 /// blended, only inside `limit`. The compositor decides what to paint; this type is
 /// the only place that knows how.
 public final class FramePainter {
-  /// The buffer painted into.
-  public let target: PixelBuffer
+  /// The buffer painted into. A compositor that paints straight into an output's buffers
+  /// turns the painter to the next one each frame; the limit becomes the whole buffer.
+  public var target: PixelBuffer {
+    didSet { limit = target.bounds }
+  }
   private var alphaMask: OpaquePointer?
   private var alphaMaskValue = -1.0
 

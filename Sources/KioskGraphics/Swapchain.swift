@@ -12,7 +12,7 @@ public final class Swapchain {
   public private(set) var front = -1
   /// The age of the buffer the last frame was prepared in (0: new or reset, copied whole).
   public private(set) var lastBufferAge = 0
-  /// Pixels copied by the last `prepareNext`.
+  /// Pixels brought up to date by the last `prepareNext` (copied) or `beginNext` (to paint).
   public private(set) var lastCopiedPixels = 0
 
   /// Creates a swapchain over `buffers` (one or more, all the panel's size).
@@ -30,17 +30,30 @@ public final class Swapchain {
   /// call `didShow` once it is on screen.
   @discardableResult
   public func prepareNext(from frame: PixelBuffer, damage: Region, rotation: Rotation) -> Int {
+    let index = beginNext(damage: damage, wholeFrame: frame.bounds)
+    buffers[index].copy(copyRegion, from: frame, rotation: rotation)
+    return index
+  }
+
+  /// Records `damage` and returns the index of the next buffer, for a frame painted straight
+  /// into it (no rotation): `staleRegion` is then what that buffer must have painted anew,
+  /// this frame's damage and what it missed, or `wholeFrame` (the frame's bounds, by default
+  /// the buffer's) when its contents are unknown. Call `didShow` once it is on screen.
+  public func beginNext(damage: Region, wholeFrame: PixelRect? = nil) -> Int {
     history.record(damage)
     let index = nextIndex
     lastBufferAge = ages[index]
     if !history.damage(forBufferAge: ages[index], into: &copyRegion) {
       copyRegion.removeAll()
-      copyRegion.formUnion(frame.bounds)
+      copyRegion.formUnion(wholeFrame ?? buffers[index].bounds)
     }
     lastCopiedPixels = copyRegion.area
-    buffers[index].copy(copyRegion, from: frame, rotation: rotation)
     return index
   }
+
+  /// What the buffer `beginNext` or `prepareNext` returned last had to be brought up to
+  /// date in, in its pixels.
+  public var staleRegion: Region { copyRegion }
 
   /// Buffer `index` is now the one on screen: every shown buffer ages by one frame.
   public func didShow(_ index: Int) {

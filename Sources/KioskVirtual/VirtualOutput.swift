@@ -6,6 +6,8 @@ import KioskUI
 /// An in-memory display: the output that development, the demo and every test run on. It
 /// behaves like a real triple-buffered scanout (each buffer knows its age and receives only
 /// the damage it missed), keeps the last presented frame, and can write frames as PNG files.
+/// Its buffers are ordinary memory, so the compositor paints straight into them (direct
+/// rendering) unless the screen is turned: no frame of the compositor's own, and no copy.
 @MainActor
 public final class VirtualOutput: DisplayOutput {
   /// Where refreshes come from.
@@ -39,10 +41,17 @@ public final class VirtualOutput: DisplayOutput {
 
   /// How many frames were presented.
   public private(set) var framesPresented = 0
-  /// How many pixels were copied into the back buffer by the last present.
+  /// How many pixels of the back buffer the last frame brought up to date: copied from the
+  /// compositor's frame, or painted straight into it (direct rendering).
   public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
   /// The age of the buffer the last frame went into (0: new buffer, repainted whole).
   public var lastBufferAge: Int { swapchain.lastBufferAge }
+  /// Whether the compositor may paint into the buffers itself (see `beginDirectFrame`);
+  /// off, every frame comes through `present` and is copied, as on DRM.
+  public var allowsDirectRendering = true
+  /// The buffer handed out for direct rendering and not shown yet.
+  private var directIndex: Int?
+
   /// Whether every presented frame is kept (a copy each) in `recordedFrames`.
   public var recordsFrames = false
   /// The frames presented while `recordsFrames` was on, oldest first.
@@ -85,7 +94,31 @@ public final class VirtualOutput: DisplayOutput {
       throw VirtualOutputError.sizeMismatch(
         frame: "\(w)×\(h)", panel: "\(pixelWidth)×\(pixelHeight)")
     }
-    let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
+    show(swapchain.prepareNext(from: frame, damage: damage, rotation: rotation))
+  }
+
+  /// The next buffer, for a frame painted straight into it, unless direct rendering is off,
+  /// the screen is turned or the frame is not the panel's size.
+  public func beginDirectFrame(
+    width: Int, height: Int, damage: Region, rotation: Rotation, repaint: inout Region
+  ) -> PixelBuffer? {
+    guard allowsDirectRendering, rotation == .degrees0, width == pixelWidth,
+      height == pixelHeight
+    else { return nil }
+    let index = swapchain.beginNext(damage: damage)
+    directIndex = index
+    repaint.set(swapchain.staleRegion)
+    return swapchain.buffers[index]
+  }
+
+  /// Shows the buffer `beginDirectFrame` handed out.
+  public func presentDirectFrame() throws {
+    guard let index = directIndex else { return }
+    directIndex = nil
+    show(index)
+  }
+
+  private func show(_ index: Int) {
     swapchain.didShow(index)
     framesPresented += 1
     let shown = swapchain.buffers[index]

@@ -260,3 +260,72 @@ struct CompositorTests {
     #expect(ok.compositor.frameError == nil)
   }
 }
+
+/// Direct rendering: on the virtual output the compositor paints into the output's buffers
+/// (each receiving what it missed), not into a frame of its own that is then copied.
+@MainActor
+struct DirectRenderingTests {
+  /// The panel's pixels after each step of a scene that blends, moves, hides and turns,
+  /// with or without direct rendering.
+  private func framesOfAScene(direct: Bool) throws -> [[Color]] {
+    let app = try TestApplication(pointSize: Size(width: 120, height: 80))
+    app.output.allowsDirectRendering = direct
+    let back = View(frame: Rect(x: 10, y: 10, width: 60, height: 40))
+    back.backgroundColor = .blue
+    let glass = View(frame: Rect(x: 40, y: 20, width: 50, height: 50))
+    glass.backgroundColor = Color.red.withAlphaComponent(0.5)
+    app.window.addSubview(back)
+    app.window.addSubview(glass)
+    var frames: [[Color]] = []
+    func record() {
+      let bitmap = app.snapshot()
+      frames.append(
+        (0..<bitmap.buffer.height).flatMap { y in
+          (0..<bitmap.buffer.width).map { x in bitmap.pixel(x: x, y: y) }
+        })
+    }
+    record()
+    for step in 0..<8 {
+      glass.frame.origin.x = Double(10 + step * 9)
+      // Copied for one frame in between: the compositor's own frame missed the others.
+      if direct && step == 1 { app.output.allowsDirectRendering = false }
+      if direct && step == 2 { app.output.allowsDirectRendering = true }
+      if step == 3 { back.isHidden = true }
+      if step == 4 { app.screen.rotation = .degrees90 }
+      if step == 5 { app.screen.rotation = .degrees0 }
+      if step == 6 { back.isHidden = false }
+      record()
+    }
+    if direct {
+      #expect(app.screen.compositor.lastFrameBuffer === app.output.frontBuffer)
+      // Turned, frames came through the compositor's own frame; back upright, they did not.
+      #expect(app.output.lastBufferAge == 3)
+    } else {
+      #expect(app.screen.compositor.lastFrameBuffer === app.screen.compositor.frame)
+    }
+    return frames
+  }
+
+  @Test func framesAreTheSameAsWhenCopied() throws {
+    let direct = try framesOfAScene(direct: true)
+    let copied = try framesOfAScene(direct: false)
+    #expect(direct.count == copied.count)
+    for (index, (a, b)) in zip(direct, copied).enumerated() {
+      #expect(a == b, "frame \(index) differs")
+    }
+  }
+
+  @Test func theCompositorsOwnFrameIsNeverPainted() throws {
+    let app = try TestApplication(pointSize: Size(width: 120, height: 80))
+    let view = View(frame: Rect(x: 10, y: 10, width: 60, height: 40))
+    view.backgroundColor = .green
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    view.frame.origin.x = 30
+    app.runUntilIdle()
+    #expect(app.snapshot().pixel(x: 80, y: 20) == .green)
+    // Untouched: all transparent, so none of its pages were made resident.
+    #expect(app.screen.compositor.frame.nonTransparentBounds().isEmpty)
+    #expect(app.output.lastCopiedPixels == 120 * 80)  // a new buffer: painted whole
+  }
+}

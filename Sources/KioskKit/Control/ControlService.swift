@@ -204,7 +204,7 @@ final class ControlService {
       return .failure(NoFrame(reply: .error("no frame has been presented yet")))
     }
     do {
-      return .success(try screen.compositor.frame.copy())
+      return .success(try screen.compositor.lastFrameBuffer.copy())
     } catch {
       return .failure(NoFrame(reply: .error("cannot copy the frame: \(error)")))
     }

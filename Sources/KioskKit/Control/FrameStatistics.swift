@@ -84,6 +84,8 @@ final class FrameRecordingOutput: DisplayOutput {
   /// When a failure was last logged, and the failures since.
   private var lastFailureLogged: Double?
   private var failuresNotLogged = 0
+  /// When the output handed out its buffer for the frame being painted (direct rendering).
+  private var directFrameStart: Double?
   /// Failures are logged at most this often, in seconds (a panel that went away fails
   /// every frame).
   static let failureLogInterval = 10.0
@@ -130,15 +132,33 @@ final class FrameRecordingOutput: DisplayOutput {
   }
 
   func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
-    let start = clock()
+    try timed(since: clock()) { try base.present(frame, damage: damage, rotation: rotation) }
+  }
+
+  /// Runs a present begun at `start`, recording it or its failure.
+  private func timed(since start: Double, _ present: () throws -> Void) throws {
     do {
-      try base.present(frame, damage: damage, rotation: rotation)
+      try present()
     } catch {
       statistics.recordFailure()
       noteFailure(error, at: start)
       throw error
     }
     statistics.recordFrame(at: start, duration: clock() - start)
+  }
+
+  func beginDirectFrame(
+    width: Int, height: Int, damage: Region, rotation: Rotation, repaint: inout Region
+  ) -> PixelBuffer? {
+    directFrameStart = clock()
+    return base.beginDirectFrame(
+      width: width, height: height, damage: damage, rotation: rotation, repaint: &repaint)
+  }
+
+  func presentDirectFrame() throws {
+    // Timed from the hand-over of the buffer: painting it is the present's share here.
+    try timed(since: directFrameStart ?? clock()) { try base.presentDirectFrame() }
+    directFrameStart = nil
   }
 
   func requestFrameEvent() {

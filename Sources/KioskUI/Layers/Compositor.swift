@@ -28,8 +28,16 @@ struct DrawEntry {
 /// back to front. No damage, no frame.
 @MainActor
 public final class Compositor {
-  /// The composited frame in the screen's logical pixels (unrotated). Outputs copy from it.
+  /// The compositor's own frame in the screen's logical pixels (unrotated), for outputs that
+  /// copy frames into their buffers. With an output that lets the compositor paint into
+  /// its buffers (direct rendering), it is never painted and takes no memory (its pages are
+  /// never touched).
   public private(set) var frame: PixelBuffer
+  /// The buffer the last frame was painted into, whole and up to date, in logical pixels:
+  /// `frame`, or the output's buffer with direct rendering (screenshots copy it).
+  public private(set) var lastFrameBuffer: PixelBuffer
+  /// Whether frames were painted into an output's buffers since `frame` was last painted.
+  private var ownFrameIsStale = false
   /// The damage of the last frame produced.
   public private(set) var lastDamage = Region()
   /// How many frames were produced.
@@ -72,6 +80,7 @@ public final class Compositor {
       buffer = Self.placeholderFrame()
     }
     frame = buffer
+    lastFrameBuffer = buffer
     self.scale = scale
     painter = FramePainter(target: buffer)
     layerPainter = LayerPainter(painter: painter)
@@ -100,6 +109,8 @@ public final class Compositor {
           error as? PixelBufferError ?? .invalidSize(width: pixelWidth, height: pixelHeight)
         frame = Self.placeholderFrame()
       }
+      lastFrameBuffer = frame
+      ownFrameIsStale = false
       painter = FramePainter(target: frame)
       layerPainter = LayerPainter(painter: painter)
       // The draw list and the damage were in the old frame's pixels.
@@ -139,8 +150,17 @@ public final class Compositor {
     needsWalk = true
   }
 
-  /// Composites the frame if anything changed; returns whether a frame was produced.
+  /// Composites the frame into the compositor's own frame if anything changed; returns
+  /// whether a frame was produced.
   func composite(windows: [Window]) -> Bool {
+    guard prepareFrame(windows: windows) else { return false }
+    paintFrame()
+    return true
+  }
+
+  /// Works out what changed since the last frame (`pendingDamage`); returns whether there
+  /// is a frame to paint. `paintFrame` paints it.
+  func prepareFrame(windows: [Window]) -> Bool {
     guard frameError == nil else { return false }
     if !needsWalk && !changedLayers.isEmpty { updateChangedLayersInPlace() }
     if needsWalk {
@@ -154,12 +174,33 @@ public final class Compositor {
       }
     }
     damage.formIntersection(frame.bounds)
-    guard !damage.isEmpty else { return false }
-    cullAndPaint()
+    return !damage.isEmpty
+  }
+
+  /// The damage of the frame `prepareFrame` found, in logical pixels.
+  var pendingDamage: Region { damage }
+
+  /// Paints the prepared frame into `target`, an output's buffer of the frame's size (direct
+  /// rendering), or into the compositor's own frame (`nil`). `repaint` replaces the damage
+  /// as what is painted: a buffer of the output's needs what it missed as well.
+  func paintFrame(into target: PixelBuffer? = nil, repainting repaint: Region? = nil) {
     lastDamage.set(damage)
+    let buffer = target ?? frame
+    if painter.target !== buffer { painter.target = buffer }
+    if let repaint { damage.set(repaint) }
+    if target != nil {
+      ownFrameIsStale = true
+    } else if ownFrameIsStale {
+      // Frames went into the output's buffers meanwhile: this one has missed them all.
+      ownFrameIsStale = false
+      damage.formUnion(frame.bounds)
+      lastDamage.set(damage)
+    }
+    damage.formIntersection(buffer.bounds)
+    cullAndPaint()
     damage.removeAll()
+    lastFrameBuffer = buffer
     framesComposited += 1
-    return true
   }
 
   // MARK: Walk: where is everything, and what changed
@@ -382,7 +423,7 @@ public final class Compositor {
       layerPainter.paint(entry)
       painted += piece.rect.area
     }
-    painter.limit = frame.bounds
+    painter.limit = painter.target.bounds
     return painted
   }
 

@@ -34,11 +34,35 @@ public protocol DisplayOutput: AnyObject {
   /// Turns the panel off (`true`) or on again; no frames are shown while it is off. Outputs
   /// that cannot switch their panel off ignore it.
   func setBlanked(_ blanked: Bool) throws
+
+  /// Direct rendering: the buffer the compositor may paint the next frame into itself,
+  /// instead of into a frame of its own that `present` then copies. The frame is
+  /// `width`×`height` logical pixels; the buffer must be that size. `damage` is what changed
+  /// since the previous frame (logical pixels); `repaint` is set to what of the returned
+  /// buffer must be painted: that damage and whatever the buffer missed (buffer age). `nil`,
+  /// the default, means "give me frames through `present`": outputs whose memory is slow to
+  /// read (scanout buffers mapped write-combined, as on most DRM drivers, which is why
+  /// Weston's pixman renderer keeps a shadow frame too) or that must turn frames by
+  /// `rotation`.
+  func beginDirectFrame(
+    width: Int, height: Int, damage: Region, rotation: Rotation, repaint: inout Region
+  ) -> PixelBuffer?
+
+  /// Shows the buffer the last `beginDirectFrame` returned, now painted.
+  func presentDirectFrame() throws
 }
 
 extension DisplayOutput {
   /// Panels that cannot be switched off stay on.
   public func setBlanked(_ blanked: Bool) throws {}
+
+  /// Outputs take frames through `present` unless they offer their buffers.
+  public func beginDirectFrame(
+    width: Int, height: Int, damage: Region, rotation: Rotation, repaint: inout Region
+  ) -> PixelBuffer? { nil }
+
+  /// Never called for an output that offers no buffers.
+  public func presentDirectFrame() throws {}
 
   /// Outputs that never lose their contents ignore the repaint handler.
   public var repaintHandler: (@MainActor () -> Void)? {

@@ -49,6 +49,8 @@ public final class Screen {
   private var createdWindows: [WeakWindow] = []
   private var displayLinks: [DisplayLink] = []
   private var frameRequested = false
+  /// What the output's buffer needs painted, with direct rendering (kept: no allocation a frame).
+  private var directRepaint = Region()
 
   /// Creates a screen of `pointSize` points at `scale`, turned by `rotation` on its panel.
   public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) {
@@ -154,9 +156,20 @@ public final class Screen {
 
   func compositeAndPresent() {
     guard let output, output.isActive else { return }
-    guard compositor.composite(windows: windows) else { return }
+    guard compositor.prepareFrame(windows: windows) else { return }
     do {
-      try output.present(compositor.frame, damage: compositor.lastDamage, rotation: rotation)
+      // Straight into the output's buffer when it offers one: no frame of the compositor's
+      // own, and no copy.
+      if let target = output.beginDirectFrame(
+        width: compositor.frame.width, height: compositor.frame.height,
+        damage: compositor.pendingDamage, rotation: rotation, repaint: &directRepaint)
+      {
+        compositor.paintFrame(into: target, repainting: directRepaint)
+        try output.presentDirectFrame()
+      } else {
+        compositor.paintFrame()
+        try output.present(compositor.frame, damage: compositor.lastDamage, rotation: rotation)
+      }
     } catch {
       // The frame did not reach the panel: repaint everything on the next one.
       compositor.setNeedsFullRepaint()
