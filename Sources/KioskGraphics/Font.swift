@@ -113,6 +113,12 @@ struct FontMetrics: Sendable {
     private var context: OpaquePointer?
 
     func metrics(for font: Font) -> FontMetrics {
+      FontSetUp.waitUntilReady()
+      return measure(font)
+    }
+
+    /// `metrics(for:)` without waiting for `FontSetUp` (which measures with it).
+    func measure(_ font: Font) -> FontMetrics {
       lock.lock()
       defer { lock.unlock() }
       if let m = known[font] { return m }

@@ -14,6 +14,7 @@ package enum FontCaches {
   /// (`cairo_debug_reset_static_data` requires none to be alive); they are bounded.
   package static func purge() {
     FontMetrics.cache.removeAll()
+    FontSetUp.waitUntilReady()
     guard let fontMap = pango_cairo_font_map_get_default() else { return }
     let instance = UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: GTypeInstance.self)
     // On Linux pangocairo's font map is a fontconfig one; any other kind is left alone.

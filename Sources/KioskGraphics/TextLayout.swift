@@ -93,6 +93,7 @@ public final class TextLayout {
     self.lineBreakMode = lineBreakMode
     self.numberOfLines = max(numberOfLines, 0)
     self.width = width.flatMap { $0.isFinite ? max($0, 0) : nil }
+    FontSetUp.waitUntilReady()
     context = pango_cairo_font_map_get_default().flatMap { makeTextContext(fontMap: $0) }
     layout = context.flatMap { pango_layout_new($0) }
     if let layout { perform(layout) }

@@ -54,6 +54,9 @@ extension Application {
     mainStoryboard: String? = nil
   ) -> Never {
     StartupTrace.mark("main")
+    // fontconfig and the first font, on a second core while options, configuration and the
+    // app's views are set up here; the first text waits for what is left.
+    FontSetUp.startInBackground()
     var options: RuntimeOptions
     do {
       options = try AppCommand.parse(arguments).options
