@@ -131,10 +131,13 @@ deb: deps deb-deps
 	lintian --fail-on error $(DEB_DIR)/$(DEB_NAME).changes
 	@echo "Built $(DEB_FILE): install it with  sudo apt install ./$(DEB_FILE)"
 
+# The benchmark and the reference scene are built as the package builds its programs: with
+# the Swift runtime linked in (--static-swift-stdlib), which is how a panel starts them.
+BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
 bench: deps
-	$(SWIFT) build -c release --product kiosk-bench
-	$(SWIFT) build -c release --product kiosk-refscene
-	.build/release/kiosk-bench
+	$(BENCH_BUILD) --product kiosk-bench
+	$(BENCH_BUILD) --product kiosk-refscene
+	.build/static/release/kiosk-bench
 
 # Where `make install` puts things. systemd reads units and sysusers.d from $(PREFIX)/lib
 # for PREFIX=/usr/local too; configuration and PAM live in $(SYSCONFDIR).
