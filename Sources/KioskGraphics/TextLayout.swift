@@ -149,6 +149,23 @@ public final class TextLayout {
 
   /// Draws the text in `color` with the top left of the layout at `origin`. With a
   /// `width`, lines are aligned within `origin.x ... origin.x + width`.
+  /// Where drawing the text can put pixels, relative to the origin given to
+  /// `draw(in:at:)`: pango's ink and logical rectangles of what is laid out, together (within
+  /// the clip of a clipped line). Views keep their backing stores to it.
+  public var drawingBounds: Rect {
+    guard let layout else { return .zero }
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    func rect(_ r: PangoRectangle) -> Rect {
+      Rect(
+        x: Double(r.x) / pangoScale, y: Double(r.y) / pangoScale,
+        width: Double(r.width) / pangoScale, height: Double(r.height) / pangoScale)
+    }
+    let drawn = rect(ink).union(rect(logical))
+    return clip.map { drawn.intersection($0) } ?? drawn
+  }
+
   public func draw(in context: GraphicsContext, at origin: Point) {
     guard let layout, origin.isFinite else { return }
     TextShaping.begin()

@@ -35,3 +35,50 @@ struct LabelTests {
     #expect(label.sizeThatFits(Size(width: 600, height: 0)) == wide)
   }
 }
+
+/// A label's backing store covers its text, not its bounds.
+@MainActor
+struct LabelBackingStoreTests {
+  /// Draws a label's text as a label does, into a backing store of its whole bounds.
+  final class WholeBoundsText: View {
+    let model: Label
+    init(copying label: Label) {
+      model = label
+      super.init(frame: label.frame)
+    }
+    override func draw(_ rect: Rect) {
+      guard let layout = model.textLayout else { return }
+      let height = min(layout.size.height, bounds.height)
+      GraphicsContext.current?.draw(
+        layout, at: Point(x: 0, y: (bounds.height - height) / 2))
+    }
+  }
+
+  @Test(arguments: [TextAlignment.left, .center, .right])
+  func theStoreIsTheTextsAndThePixelsAreTheSame(alignment: TextAlignment) throws {
+    let app = try TestApplication(pointSize: Size(width: 440, height: 60), scale: 2)
+    let label = Label(frame: Rect(x: 10, y: 5, width: 420, height: 40))
+    label.text = "Recipe 1 — Ågjy"
+    label.font = .systemFont(ofSize: 17)
+    label.textAlignment = alignment
+    app.window.addSubview(label)
+    app.runUntilIdle()
+    let contents = try #require(label.layer.contents)
+    #expect(contents.frame != nil)
+    #expect(contents.buffer.width < 840 / 2 && contents.buffer.height < 80)
+    let cropped = app.snapshot()
+    label.removeFromSuperview()
+    let reference = WholeBoundsText(copying: label)
+    app.window.addSubview(reference)
+    app.runUntilIdle()
+    #expect(reference.layer.contents?.frame == nil)
+    let whole = app.snapshot()
+    var differing = 0
+    for y in 0..<120 {
+      for x in 0..<880 where cropped.pixel(x: x, y: y) != whole.pixel(x: x, y: y) {
+        differing += 1
+      }
+    }
+    #expect(differing == 0)
+  }
+}

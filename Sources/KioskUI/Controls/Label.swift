@@ -89,9 +89,24 @@ open class Label: View {
   open override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current, let layout = textLayout else { return }
     drawCount += 1
+    context.draw(layout, at: textOrigin(of: layout))
+  }
+
+  /// Where the text is drawn: at the left edge, centred vertically.
+  private func textOrigin(of layout: TextLayout) -> Point {
     let height = min(layout.size.height, bounds.height)
-    let y = bounds.minY + (bounds.height - height) / 2
-    context.draw(layout, at: Point(x: bounds.minX, y: y))
+    return Point(x: bounds.minX, y: bounds.minY + (bounds.height - height) / 2)
+  }
+
+  /// The text's pixels, with a pixel of room for antialiasing: a label's backing store
+  /// covers its text, not its whole bounds (a table row's label is mostly empty width).
+  /// UILabel keeps a store of its bounds; this is only memory and drawing time saved.
+  override var drawingArea: Rect? {
+    guard let layout = textLayout else { return nil }
+    let origin = textOrigin(of: layout)
+    let margin = 1 / max(layer.contentsScale, 1)
+    return layout.drawingBounds.offsetBy(dx: origin.x, dy: origin.y)
+      .insetBy(dx: -margin, dy: -margin)
   }
 
   open override func layoutSubviews() {

@@ -273,7 +273,7 @@ public final class Compositor {
     guard state.backgroundColor != nil || layer.contents != nil else { return .zero }
     var area = state.bounds
     if let contents = layer.contents {
-      area = area.union(layer.contentsMode.placement(of: contents.size, in: state.bounds))
+      area = area.union(contents.placement(in: state.bounds, mode: layer.contentsMode))
     }
     return PixelRect(covering: area.applying(transform)).intersection(clip)
   }
@@ -475,7 +475,7 @@ extension Layer {
   /// Whether the backing store maps onto the bounds one to one (so a redrawn part of it
   /// damages just that part of the screen).
   var contentsMatchBounds: Bool {
-    guard let contents else { return false }
+    guard let contents, contents.frame == nil else { return false }
     let size = contents.size
     let bounds = presented.bounds
     return abs(size.width - bounds.width) < 1 / contents.scale

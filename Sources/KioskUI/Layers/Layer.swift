@@ -8,13 +8,29 @@ public struct LayerContents {
   public var scale: Double
   /// The part of `buffer` that is not fully transparent; only this part is composited.
   public var visiblePixels: PixelRect
+  /// Where the contents sit in the layer's bounds when they cover only part of them: a
+  /// backing store kept to the part its drawing can reach (`LayerDelegate.drawingArea(of:)`,
+  /// a label's text), the rest transparent without taking memory. `nil`: the content mode
+  /// places them.
+  public var frame: Rect?
 
   /// Creates contents from a pixel buffer at a scale; `visiblePixels` defaults to a scan of
   /// the buffer for pixels that are not fully transparent.
-  public init(buffer: PixelBuffer, scale: Double, visiblePixels: PixelRect? = nil) {
+  public init(
+    buffer: PixelBuffer, scale: Double, visiblePixels: PixelRect? = nil, frame: Rect? = nil
+  ) {
     self.buffer = buffer
     self.scale = scale
     self.visiblePixels = visiblePixels ?? Self.scanVisiblePixels(buffer)
+    self.frame = frame
+  }
+
+  /// Where the contents land in `bounds` with `mode`: their frame, or the content mode's
+  /// placement.
+  func placement(in bounds: Rect, mode: ContentMode) -> Rect {
+    frame.map { $0.offsetBy(dx: bounds.minX, dy: bounds.minY) }
+      ?? mode.placement(
+        of: size, in: bounds)
   }
 
   /// The non-transparent part of a drawn buffer. Small buffers are not scanned: the scan
@@ -39,6 +55,15 @@ public protocol LayerDelegate: AnyObject {
   func draw(_ layer: Layer, in rect: Rect, context: GraphicsContext) -> Bool
   /// The layer's bounds changed size.
   func layerBoundsSizeDidChange(_ layer: Layer)
+  /// The part of the layer's bounds (bounds coordinates) that drawing can reach, or `nil`
+  /// for all of it. The backing store then covers only that part: a label 880 points wide
+  /// showing "Recipe 1" keeps the pixels of its text, not of its whole width.
+  func drawingArea(of layer: Layer) -> Rect?
+}
+
+extension LayerDelegate {
+  /// Drawing may reach all of the bounds.
+  public func drawingArea(of layer: Layer) -> Rect? { nil }
 }
 
 /// The object that puts a view on screen: geometry, opacity, colour and cached pixels, in a
@@ -353,19 +378,31 @@ open class Layer {
       return
     }
     let size = model.bounds.size
-    let width = Int((size.width * contentsScale - 1e-6).rounded(.up))
-    let height = Int((size.height * contentsScale - 1e-6).rounded(.up))
-    guard width > 0, height > 0 else {
+    let fullWidth = Int((size.width * contentsScale - 1e-6).rounded(.up))
+    let fullHeight = Int((size.height * contentsScale - 1e-6).rounded(.up))
+    guard fullWidth > 0, fullHeight > 0 else {
       contents = nil
       return
     }
-    var dirty = displayDirtyRect.map { wholePixels($0).intersection(model.bounds) }
+    let area = drawnPixels(of: delegate, width: fullWidth, height: fullHeight)
+    let width = area.width
+    let height = area.height
+    // The contents' place in the bounds, when they cover only part of them.
+    let frame: Rect? =
+      width == fullWidth && height == fullHeight
+      ? nil
+      : Rect(
+        x: Double(area.x) / contentsScale, y: Double(area.y) / contentsScale,
+        width: Double(width) / contentsScale, height: Double(height) / contentsScale)
+    // A backing store covering part of the bounds is redrawn whole.
+    var dirty =
+      frame == nil ? displayDirtyRect.map { wholePixels($0).intersection(model.bounds) } : nil
     let buffer: PixelBuffer
     var isNewBuffer = false
     // Reuse only a backing store this layer drew: contents set from outside (an image)
     // belong to someone else and must never be drawn over.
     if holdsDrawnContents, let existing = contents?.buffer, existing.width == width,
-      existing.height == height, contents?.scale == contentsScale
+      existing.height == height, contents?.scale == contentsScale, contents?.frame == frame
     {
       buffer = existing
     } else {
@@ -380,7 +417,8 @@ open class Layer {
       dirty = nil
     }
     let context = drawingContext(for: buffer)
-    context.translateBy(x: -model.bounds.minX, y: -model.bounds.minY)
+    context.translateBy(
+      x: -model.bounds.minX - (frame?.minX ?? 0), y: -model.bounds.minY - (frame?.minY ?? 0))
     let rect = dirty ?? model.bounds
     // A new buffer is already transparent. Clearing it anyway would touch every page of
     // it, and a label's backing store is mostly transparent pixels that then need no
@@ -404,7 +442,8 @@ open class Layer {
     }
     if contents?.buffer !== buffer {
       contents = LayerContents(
-        buffer: buffer, scale: contentsScale, visiblePixels: isOpaque ? buffer.bounds : nil)
+        buffer: buffer, scale: contentsScale, visiblePixels: isOpaque ? buffer.bounds : nil,
+        frame: frame)
       holdsDrawnContents = true
       BackingStoreRegistry.register(self)
     } else {
@@ -418,6 +457,24 @@ open class Layer {
       contentsDamage = dirty.map { contentsDamage?.union($0) ?? $0 }
       markChanged(.contents)
     }
+  }
+
+  /// The pixels of a `width`×`height` backing store that the delegate's drawing can reach
+  /// (all of them unless it names an area), in whole pixels from the bounds' origin.
+  private func drawnPixels(of delegate: LayerDelegate, width: Int, height: Int) -> PixelRect {
+    let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+    guard let area = delegate.drawingArea(of: self),
+      area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite
+    else { return whole }
+    let bounds = model.bounds
+    let scale = contentsScale
+    let x0 = Int(((area.minX - bounds.minX) * scale + 1e-6).rounded(.down))
+    let y0 = Int(((area.minY - bounds.minY) * scale + 1e-6).rounded(.down))
+    let x1 = Int(((area.maxX - bounds.minX) * scale - 1e-6).rounded(.up))
+    let y1 = Int(((area.maxY - bounds.minY) * scale - 1e-6).rounded(.up))
+    let drawn = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(whole)
+    // Nothing to draw in the bounds: keep the usual store, which the drawing leaves empty.
+    return drawn.isEmpty ? whole : drawn
   }
 
   /// The visible part of the backing store after a redraw of `dirty` (bounds coordinates;

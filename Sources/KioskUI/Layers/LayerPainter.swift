@@ -32,10 +32,10 @@ final class LayerPainter {
     _ contents: LayerContents, of layer: Layer, state: LayerState, transform: AffineTransform,
     alpha: Double
   ) {
-    let placement = layer.contentsMode.placement(of: contents.size, in: state.bounds)
+    let placement = contents.placement(in: state.bounds, mode: layer.contentsMode)
     let pixels = Size(width: Double(contents.buffer.width), height: Double(contents.buffer.height))
     let stretch =
-      layer.contentsMode.scalesContent
+      layer.contentsMode.scalesContent && contents.frame == nil
       ? state.contentsStretch : Rect(x: 0, y: 0, width: 1, height: 1)
     stretchSlices(
       sourcePixels: pixels, contentScale: contents.scale, destination: placement, stretch: stretch,

@@ -221,6 +221,14 @@ open class View: Responder, LayerDelegate {
     return draws
   }
 
+  /// `LayerDelegate`: the part of the bounds `draw(_:)` can reach (`drawingArea`).
+  public func drawingArea(of layer: Layer) -> Rect? { drawingArea }
+
+  /// The part of the bounds that `draw(_:)` can reach, or `nil` (the default) for all of
+  /// it; the backing store covers only this part. Views whose drawing is known to stay in a
+  /// small part of large bounds (a label's text) name it.
+  var drawingArea: Rect? { nil }
+
   /// Called after the layer's backing store was released to save memory (the view is off
   /// screen); views drop what they keep only for drawing. The default does nothing.
   func backingStoreWasReleased() {}
