@@ -153,6 +153,26 @@ struct ConfigurationParsingTests {
     #expect(message.hasPrefix("\(path):2: log.level = \"loud\" is not allowed"))
   }
 
+  @Test func startUpTakesTheFileAndTheEnvironmentUnderTheCommandLine() throws {
+    let path = try writeConfiguration("[output]\nrotation = 90\n[log]\nlevel = \"debug\"\n")
+    func resolved(_ commandLine: [String], _ environment: [String: String] = [:]) -> RuntimeOptions?
+    {
+      let parsed = RuntimeOptions.parseOrExit(commandLine)
+      guard
+        case .run(let options, _) = ConfigurationStartUp.resolve(
+          parsed: parsed, commandLine: commandLine, environment: environment)
+      else { return nil }
+      return options
+    }
+    // Nothing set outside the command line: the command line's own parse is used as it is.
+    #expect(resolved(["--rotation", "180"])?.rotation == 180)
+    let fromFile = resolved(["--config", path])
+    #expect(fromFile?.rotation == 90 && fromFile?.logLevel == "debug")
+    #expect(resolved(["--config", path, "--rotation", "270"])?.rotation == 270)
+    let fromEnvironment = resolved(["--config", path], ["KIOSK_LOG_LEVEL": "warning"])
+    #expect(fromEnvironment?.logLevel == "warning" && fromEnvironment?.rotation == 90)
+  }
+
   @Test func defaultFileIsReadOnlyWhenItExists() throws {
     let parsed = RuntimeOptions.parseOrExit([])
     let without = ConfigurationStartUp.resolve(

@@ -28,7 +28,10 @@ enum ConfigurationStartUp {
     let options: RuntimeOptions
     do {
       configuration = try KioskConfiguration.load(file: file, environment: environment)
-      options = try configuration.options(commandLine: commandLine)
+      // With nothing set in the file or the environment the command line is parsed already:
+      // a second parse would cost its milliseconds again at every start.
+      let merged = configuration.arguments(under: commandLine)
+      options = merged == commandLine ? parsed : try AppCommand.parse(merged).options
     } catch let error as ConfigurationError {
       return .exit(.usage, message: error.description)
     } catch {
