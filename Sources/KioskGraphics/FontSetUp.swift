@@ -25,6 +25,7 @@ package enum FontSetUp {
 
   /// Whether a thread took the font map warmed in the background.
   package static var warmedFontMapWasTaken: Bool { takenFontMap.load(ordering: .relaxed) != 0 }
+
   private static let start: Void = {
     group.enter()
     hasStarted.store(true, ordering: .releasing)

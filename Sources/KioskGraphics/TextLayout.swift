@@ -147,8 +147,6 @@ public final class TextLayout {
     layout.map { Double(pango_layout_get_baseline($0)) / pangoScale } ?? 0
   }
 
-  /// Draws the text in `color` with the top left of the layout at `origin`. With a
-  /// `width`, lines are aligned within `origin.x ... origin.x + width`.
   /// Where drawing the text can put pixels, relative to the origin given to
   /// `draw(in:at:)`: pango's ink and logical rectangles of what is laid out, together (within
   /// the clip of a clipped line). Views keep their backing stores to it.
@@ -166,6 +164,8 @@ public final class TextLayout {
     return clip.map { drawn.intersection($0) } ?? drawn
   }
 
+  /// Draws the text in `color` with the top left of the layout at `origin`. With a
+  /// `width`, lines are aligned within `origin.x ... origin.x + width`.
   public func draw(in context: GraphicsContext, at origin: Point) {
     guard let layout, origin.isFinite else { return }
     TextShaping.begin()

@@ -150,9 +150,11 @@ final class FrameRecordingOutput: DisplayOutput {
   func beginDirectFrame(
     width: Int, height: Int, damage: Region, rotation: Rotation, repaint: inout Region
   ) -> PixelBuffer? {
-    directFrameStart = clock()
-    return base.beginDirectFrame(
+    let start = clock()
+    let buffer = base.beginDirectFrame(
       width: width, height: height, damage: damage, rotation: rotation, repaint: &repaint)
+    directFrameStart = buffer == nil ? nil : start
+    return buffer
   }
 
   func presentDirectFrame() throws {

@@ -150,14 +150,6 @@ public final class Compositor {
     needsWalk = true
   }
 
-  /// Composites the frame into the compositor's own frame if anything changed; returns
-  /// whether a frame was produced.
-  func composite(windows: [Window]) -> Bool {
-    guard prepareFrame(windows: windows) else { return false }
-    paintFrame()
-    return true
-  }
-
   /// Works out what changed since the last frame (`pendingDamage`); returns whether there
   /// is a frame to paint. `paintFrame` paints it.
   func prepareFrame(windows: [Window]) -> Bool {

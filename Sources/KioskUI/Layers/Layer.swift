@@ -28,9 +28,8 @@ public struct LayerContents {
   /// Where the contents land in `bounds` with `mode`: their frame, or the content mode's
   /// placement.
   func placement(in bounds: Rect, mode: ContentMode) -> Rect {
-    frame.map { $0.offsetBy(dx: bounds.minX, dy: bounds.minY) }
-      ?? mode.placement(
-        of: size, in: bounds)
+    guard let frame else { return mode.placement(of: size, in: bounds) }
+    return frame.offsetBy(dx: bounds.minX, dy: bounds.minY)
   }
 
   /// The non-transparent part of a drawn buffer. Small buffers are not scanned: the scan
@@ -466,13 +465,11 @@ open class Layer {
     guard let area = delegate.drawingArea(of: self),
       area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite
     else { return whole }
-    let bounds = model.bounds
-    let scale = contentsScale
-    let x0 = Int(((area.minX - bounds.minX) * scale + 1e-6).rounded(.down))
-    let y0 = Int(((area.minY - bounds.minY) * scale + 1e-6).rounded(.down))
-    let x1 = Int(((area.maxX - bounds.minX) * scale - 1e-6).rounded(.up))
-    let y1 = Int(((area.maxY - bounds.minY) * scale - 1e-6).rounded(.up))
-    let drawn = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(whole)
+    // Out to whole pixels (bounds coordinates), then as pixels from the bounds' origin.
+    let snapped = wholePixels(area).offsetBy(dx: -model.bounds.minX, dy: -model.bounds.minY)
+    let drawn = PixelRect(
+      rounding: snapped.applying(AffineTransform(scaleX: contentsScale, y: contentsScale))
+    ).intersection(whole)
     // Nothing to draw in the bounds: keep the usual store, which the drawing leaves empty.
     return drawn.isEmpty ? whole : drawn
   }
