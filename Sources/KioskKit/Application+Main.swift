@@ -53,20 +53,65 @@ extension Application {
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     mainStoryboard: String? = nil
   ) -> Never {
+    launch(delegateType, parser: .standard, arguments: arguments, mainStoryboard: mainStoryboard)
+  }
+
+  /// `main(_:arguments:mainStoryboard:)` for an app with command-line options of its own:
+  /// `options` (an ArgumentParser `ParsableArguments` type) is parsed beside the standard
+  /// options, listed under "App options" in `--help`, and read with
+  /// `Application.shared.options(_:)`. An option named like a standard one (`--scale`) or
+  /// like `--help`/`--version` stops start-up with a message naming it (exit code 64).
+  ///
+  /// ```swift
+  /// struct CheckInOptions: ParsableArguments {
+  ///   @Option(help: "The venue shown on the welcome screen.") var venue = "Main hall"
+  /// }
+  ///
+  /// @main
+  /// final class CheckInApp: ApplicationDelegate {
+  ///   var window: Window?
+  ///   static func main() { Application.main(CheckInApp.self, options: CheckInOptions.self) }
+  /// }
+  /// ```
+  public static func main<AppOptions: ParsableArguments>(
+    _ delegateType: ApplicationDelegate.Type, options: AppOptions.Type,
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    mainStoryboard: String? = nil
+  ) -> Never {
+    let collisions = CommandLineParser.collisions(of: AppOptions.self)
+    if !collisions.isEmpty {
+      let list = collisions.joined(separator: ", ")
+      FileHandle.standardError.write(
+        Data(
+          "error: the app's options (\(AppOptions.self)) reuse \(list), which KioskKit's standard options already name; rename the app's\n"
+            .utf8))
+      exit(KioskExitCode.usage.rawValue)
+    }
+    launch(
+      delegateType, parser: .with(AppOptions.self), arguments: arguments,
+      mainStoryboard: mainStoryboard)
+  }
+
+  private static func launch(
+    _ delegateType: ApplicationDelegate.Type, parser: CommandLineParser, arguments: [String],
+    mainStoryboard: String?
+  ) -> Never {
     StartupTrace.mark("main")
     // fontconfig and the first font, on a second core while options, configuration and the
     // app's views are set up here; the first text waits for what is left.
     FontSetUp.startInBackground()
+    CommandLineParser.current = parser
     var options: RuntimeOptions
     do {
-      options = try AppCommand.parse(arguments).options
+      (options, AppOptionsStore.parsed) = try parser.parse(arguments)
     } catch {
-      AppCommand.exit(withError: error)
+      parser.exit(error)
     }
     // The configuration file and KIOSK_* variables under the command line; --check-config
     // and configuration errors exit here.
     let configuration: KioskConfiguration
-    (options, configuration) = ConfigurationStartUp.apply(to: options, commandLine: arguments)
+    (options, configuration, AppOptionsStore.parsed) = ConfigurationStartUp.apply(
+      to: options, appOptions: AppOptionsStore.parsed, commandLine: arguments)
     if options.mainStoryboard == nil { options.mainStoryboard = mainStoryboard }
     let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     configuration.log(to: logger, commandLine: arguments)
@@ -84,13 +129,16 @@ extension Application {
 
 /// The command line of an app: the standard options under the executable's own name.
 struct AppCommand: ParsableCommand {
-  static var configuration: CommandConfiguration {
-    let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "app"
+  // Made once: ArgumentParser reads it several times per parse.
+  static let configuration: CommandConfiguration = {
+    let name =
+      CommandLine.arguments.first.flatMap { $0.split(separator: "/").last }
+      .map(String.init) ?? "app"
     return CommandConfiguration(
       commandName: name,
       abstract: "A KioskKit app. These options are the runtime's, shared by every KioskKit app.",
       version: "\(name) (KioskKit) \(KioskKitVersion.string)")
-  }
+  }()
 
   @OptionGroup var options: RuntimeOptions
 }

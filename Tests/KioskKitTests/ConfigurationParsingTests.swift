@@ -159,7 +159,7 @@ struct ConfigurationParsingTests {
     {
       let parsed = RuntimeOptions.parseOrExit(commandLine)
       guard
-        case .run(let options, _) = ConfigurationStartUp.resolve(
+        case .run(let options, _, _) = ConfigurationStartUp.resolve(
           parsed: parsed, commandLine: commandLine, environment: environment)
       else { return nil }
       return options
@@ -177,7 +177,7 @@ struct ConfigurationParsingTests {
     let parsed = RuntimeOptions.parseOrExit([])
     let without = ConfigurationStartUp.resolve(
       parsed: parsed, commandLine: [], environment: [:], fileExists: { _ in false })
-    guard case .run(_, let configuration) = without else {
+    guard case .run(_, let configuration, _) = without else {
       Issue.record("did not start")
       return
     }
@@ -190,7 +190,7 @@ struct ConfigurationParsingTests {
     if case .exit(let code, let message) = with {
       #expect(code == .usage)
       #expect(message.hasPrefix(ConfigurationStartUp.defaultFile))
-    } else if case .run(_, let configuration) = with {
+    } else if case .run(_, let configuration, _) = with {
       #expect(configuration.file == ConfigurationStartUp.defaultFile)
     }
   }

@@ -4,7 +4,7 @@ extension KioskConfiguration {
   /// The options an app runs with: `commandLine` over the environment over the file over the
   /// defaults. Throws ArgumentParser's error for a bad command line.
   public func options(commandLine: [String]) throws -> RuntimeOptions {
-    try AppCommand.parse(arguments(under: commandLine)).options
+    try CommandLineParser.current.parse(arguments(under: commandLine)).options
   }
 
   /// The command line with the settings of the environment and the file in front of it, each

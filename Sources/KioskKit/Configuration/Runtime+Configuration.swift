@@ -10,32 +10,40 @@ enum ConfigurationStartUp {
 
   /// What start-up does next.
   enum Outcome {
-    /// Run with these options.
-    case run(RuntimeOptions, KioskConfiguration)
+    /// Run with these options (the standard ones, the configuration, the app's own).
+    case run(RuntimeOptions, KioskConfiguration, (any ParsableArguments)?)
     /// Print `message` (to standard error unless the code is success) and exit.
     case exit(KioskExitCode, message: String)
   }
 
-  /// The options for `commandLine` (already parsed as `parsed`) with the configuration file
-  /// and `environment` under it; for `--check-config FILE`, the verdict on that file.
+  /// The options for `commandLine` (already parsed as `parsed`, and the app's own options
+  /// as `appOptions`) with the configuration file and `environment` under it; for
+  /// `--check-config FILE`, the verdict on that file.
   static func resolve(
-    parsed: RuntimeOptions, commandLine: [String], environment: [String: String],
+    parsed: RuntimeOptions, appOptions parsedAppOptions: (any ParsableArguments)? = nil,
+    commandLine: [String], environment: [String: String],
+    parser: CommandLineParser = .current,
     fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
   ) -> Outcome {
     let file =
       parsed.checkConfig ?? parsed.config ?? (fileExists(defaultFile) ? defaultFile : nil)
     let configuration: KioskConfiguration
     let options: RuntimeOptions
+    var appOptions = parsedAppOptions
     do {
       configuration = try KioskConfiguration.load(file: file, environment: environment)
       // With nothing set in the file or the environment the command line is parsed already:
       // a second parse would cost its milliseconds again at every start.
       let merged = configuration.arguments(under: commandLine)
-      options = merged == commandLine ? parsed : try AppCommand.parse(merged).options
+      if merged == commandLine {
+        options = parsed
+      } else {
+        (options, appOptions) = try parser.parse(merged)
+      }
     } catch let error as ConfigurationError {
       return .exit(.usage, message: error.description)
     } catch {
-      return .exit(.usage, message: AppCommand.message(for: error))
+      return .exit(.usage, message: parser.message(error))
     }
     if let checked = parsed.checkConfig {
       let count = configuration.keysSet.count
@@ -45,18 +53,19 @@ enum ConfigurationStartUp {
       return .exit(
         .success, message: "\(what): fine (\(count) key\(count == 1 ? "" : "s") set)")
     }
-    return .run(options, configuration)
+    return .run(options, configuration, appOptions)
   }
 
   /// `resolve` for `Application.main`: exits for `--check-config` and for errors.
   static func apply(
-    to parsed: RuntimeOptions, commandLine: [String]
-  ) -> (RuntimeOptions, KioskConfiguration) {
+    to parsed: RuntimeOptions, appOptions: (any ParsableArguments)?, commandLine: [String]
+  ) -> (RuntimeOptions, KioskConfiguration, (any ParsableArguments)?) {
     switch resolve(
-      parsed: parsed, commandLine: commandLine, environment: ProcessInfo.processInfo.environment)
+      parsed: parsed, appOptions: appOptions, commandLine: commandLine,
+      environment: ProcessInfo.processInfo.environment)
     {
-    case .run(let options, let configuration):
-      return (options, configuration)
+    case .run(let options, let configuration, let appOptions):
+      return (options, configuration, appOptions)
     case .exit(let code, let message):
       if code == .success {
         print(message)

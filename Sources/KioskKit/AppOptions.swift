@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import KioskUI
+
+/// The command line of an app with options of its own: the standard options, then the
+/// app's under their own heading, in one `--help`.
+struct AppCommandWithOptions<AppOptions: ParsableArguments>: ParsableCommand {
+  static var configuration: CommandConfiguration { AppCommand.configuration }
+
+  @OptionGroup var options: RuntimeOptions
+  @OptionGroup(title: "App options") var app: AppOptions
+}
+
+/// How this process reads a command line: the standard options alone, or with the app's own
+/// (`Application.main(_:options:)`). Start-up, the configuration file's merge and
+/// `reload-config` all parse through `current`, so an app's option on the command line is
+/// understood everywhere.
+struct CommandLineParser: Sendable {
+  /// The standard options and the app's own (nil when the app declares none).
+  let parse: @Sendable ([String]) throws -> (options: RuntimeOptions, app: (any ParsableArguments)?)
+  /// ArgumentParser's message for a parse error.
+  let message: @Sendable (Error) -> String
+  /// Prints help, the version or the error, and exits as ArgumentParser does.
+  let exit: @Sendable (Error) -> Never
+
+  /// The standard options only.
+  static let standard = CommandLineParser(
+    parse: { (try AppCommand.parse($0).options, nil) },
+    message: { AppCommand.message(for: $0) },
+    exit: { AppCommand.exit(withError: $0) })
+
+  /// The standard options and `appOptions`.
+  static func with<AppOptions: ParsableArguments>(_ appOptions: AppOptions.Type)
+    -> CommandLineParser
+  {
+    typealias Command = AppCommandWithOptions<AppOptions>
+    return CommandLineParser(
+      parse: { arguments in
+        let command = try Command.parse(arguments)
+        return (command.options, command.app)
+      },
+      message: { Command.message(for: $0) },
+      exit: { Command.exit(withError: $0) })
+  }
+
+  /// The parser of this process; `Application.main` sets it once, before the first parse.
+  nonisolated(unsafe) static var current = standard
+
+  /// The names (`--scale`, `-h`) that `appOptions` shares with the standard options and
+  /// ArgumentParser's own `--help` and `--version`: each would make one of the two
+  /// unreachable, so start-up refuses them.
+  static func collisions<AppOptions: ParsableArguments>(of appOptions: AppOptions.Type)
+    -> [String]
+  {
+    let reserved = names(in: RuntimeOptions._dumpHelp()).union(["--help", "-h", "--version"])
+    return names(in: appOptions._dumpHelp()).intersection(reserved).sorted()
+  }
+
+  /// The option and flag names of ArgumentParser's JSON description of a type, without the
+  /// help flag ArgumentParser adds to every type (the one with the long name `--help`).
+  private static func names(in json: String) -> Set<String> {
+    guard
+      let root = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+      let command = root["command"] as? [String: Any],
+      let arguments = command["arguments"] as? [[String: Any]]
+    else { return [] }
+    var result: Set<String> = []
+    for argument in arguments {
+      let names = argument["names"] as? [[String: Any]] ?? []
+      if names.contains(where: {
+        $0["kind"] as? String == "long" && $0["name"] as? String == "help"
+      }) {
+        continue
+      }
+      for name in names {
+        guard let kind = name["kind"] as? String, let text = name["name"] as? String else {
+          continue
+        }
+        result.insert(kind == "short" ? "-" + text : "--" + text)
+      }
+    }
+    return result
+  }
+}
+
+/// The app's own options as parsed at launch, for `Application.options(_:)`.
+@MainActor
+enum AppOptionsStore {
+  static var parsed: (any ParsableArguments)?
+}
+
+extension Application {
+  /// The app's own command-line options, parsed at launch beside the standard ones: pass
+  /// their type to `Application.main(_:options:)`, then read them here (from
+  /// `application(_:didFinishLaunchingWithOptions:)` on). `nil` when the app was started
+  /// without that type (in a test, say).
+  ///
+  /// ```swift
+  /// struct CheckInOptions: ParsableArguments {
+  ///   @Option(help: "The venue shown on the welcome screen.") var venue = "Main hall"
+  /// }
+  /// // in main(): Application.main(CheckInApp.self, options: CheckInOptions.self)
+  /// let venue = Application.shared.options(CheckInOptions.self)?.venue
+  /// ```
+  public func options<AppOptions: ParsableArguments>(_ type: AppOptions.Type) -> AppOptions? {
+    AppOptionsStore.parsed as? AppOptions
+  }
+}
