@@ -91,6 +91,10 @@ extension RealKernel {
       scope=$(cut -d: -f3 /proc/$main/cgroup)
       slice=/sys/fs/cgroup$(dirname "$scope")
       echo "BOOT LIMITS $scope high=$(cat $slice/memory.high) max=$(cat $slice/memory.max)"
+      # The app's own folders (StateDirectory=, CacheDirectory=): the service user's, and
+      # named to the app in its environment.
+      appenv=$(tr '\0' '\n' < /proc/$main/environ | grep -E '^(STATE|CACHE)_DIRECTORY=' | sort | tr '\n' ' ')
+      echo "BOOT FOLDERS $(stat -c '%n %U %a' /var/lib/kiosk /var/cache/kiosk | tr '\n' ' ')$appenv"
       # Where the boot went: systemd's totals, what kiosk.service waited for, the slowest
       # units, the app's own start to READY (µs, monotonic) and its log (the seat backend).
       export SYSTEMD_COLORS=0 SYSTEMD_PAGER=
@@ -262,6 +266,12 @@ extension RealKernel {
       let limits = try vm.waitForLine(matching: "BOOT LIMITS")
       print("QEMU: \(limits)")
       #expect(limits.hasSuffix("high=268435456 max=402653184"), "\(limits)")
+      let folders = try vm.waitForLine(matching: "BOOT FOLDERS")
+      print("QEMU: \(folders)")
+      #expect(
+        folders.contains("/var/lib/kiosk kiosk 755 /var/cache/kiosk kiosk 755 ")
+          && folders.contains("CACHE_DIRECTORY=/var/cache/kiosk STATE_DIRECTORY=/var/lib/kiosk"),
+        "\(folders)")
       try printReport(vm)
       let tolerance = 1024 * 600 / 1000
       let differing = try pixelsDifferingFromAnyPage(vm, pages: reference, attempts: 20)
