@@ -10,6 +10,9 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
   case corrupt(reason: String)
   /// The data is an image, but of a kind that cannot be shown (the text says which).
   case unsupportedFormat(String)
+  /// A bundle has no image of that name (`Image(named:in:)`); `tried` lists the files looked
+  /// for.
+  case notInBundle(name: String, bundle: String, tried: [String])
 
   /// A sentence saying what went wrong and what to do about it.
   public var description: String {
@@ -22,6 +25,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
       "The image data is not a valid image (\(reason)); re-export it as PNG or JPEG."
     case .unsupportedFormat(let what):
       "The image cannot be shown: \(what)."
+    case .notInBundle(let name, let bundle, let tried):
+      "No image named \"\(name)\" in the bundle \(bundle) (looked for \(tried.joined(separator: ", "))); check the name and that the package lists it as a resource."
     }
   }
 }
@@ -69,6 +74,12 @@ public final class Image: @unchecked Sendable {
   /// Decodes PNG or JPEG data.
   public convenience init(data: [UInt8], scale: Double = 1) throws(ImageError) {
     self.init(pixelBuffer: try ImageDecoder.decode(data), scale: scale)
+  }
+
+  /// Decodes PNG or JPEG data (what a download or a file read with Foundation gives).
+  @_disfavoredOverload
+  public convenience init(data: Data, scale: Double = 1) throws(ImageError) {
+    try self.init(data: [UInt8](data), scale: scale)
   }
 
   /// Loads a PNG or JPEG file. Throws `ImageError.fileNotFound` when there is no file,
