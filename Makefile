@@ -35,7 +35,7 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd
 
-.PHONY: all deps test-deps deb-deps install-packages build generated-docs demo test test-boot deb \
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs demo test test-examples test-boot deb \
 	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
@@ -104,8 +104,17 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip RealKernel
+	@$(MAKE) --no-print-directory test-examples
 	$(SWIFT) test --skip-build --filter RealKernel
 	@$(MAKE) --no-print-directory test-boot
+
+# The example apps, each a package of its own that depends on KioskKit by path, as an app
+# outside this repository does by URL: built and tested as their authors would.
+EXAMPLES := Examples/HelloKiosk
+test-examples: deps
+	for example in $(EXAMPLES); do \
+		(cd $$example && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build) || exit 1; \
+	done
 
 # The kiosk service booting under systemd (PID 1) in QEMU from the package: dpkg -i, READY,
 # the panel, a VT switch and back, a watchdog restart, a clean stop.
@@ -213,10 +222,10 @@ install-system-files:
 	install -m 644 systemd/kiosk-drm.rules $(DESTDIR)$(UDEVRULESDIR)/70-kiosk-drm.rules
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Examples
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Examples
 
 clean:
 	rm -rf .build out

@@ -60,6 +60,43 @@ public final class TestApplication {
     loop.advance(by: seconds)
   }
 
+  // MARK: The app's own delegate
+
+  /// Why `launch(_:mainStoryboard:)` did not launch the app.
+  public enum LaunchError: Error, CustomStringConvertible {
+    /// `application(_:didFinishLaunchingWithOptions:)` returned `false`.
+    case refused(String)
+
+    public var description: String {
+      switch self {
+      case .refused(let type): "\(type) refused to launch (didFinishLaunching returned false)"
+      }
+    }
+  }
+
+  /// Launches the app's own delegate on this screen as `Application.main` does: creates it
+  /// and makes it the application's delegate; with `mainStoryboard` (a file path, such as
+  /// `Bundle.module.path(forResource: "Main", ofType: "storyboard.json")`) it gives it a window
+  /// whose root is the storyboard's initial controller; then calls
+  /// `application(_:didFinishLaunchingWithOptions:)`, where the delegate builds its window on
+  /// `Screen.main` (this screen), and commits. The delegate's window covers this one's.
+  @discardableResult
+  public func launch<Delegate: ApplicationDelegate>(
+    _ type: Delegate.Type, mainStoryboard: String? = nil
+  ) throws -> Delegate {
+    let launched =
+      if let mainStoryboard {
+        try application.launch(type, mainStoryboard: mainStoryboard)
+      } else {
+        application.launch(type)
+      }
+    guard launched, let delegate = application.delegate as? Delegate else {
+      throw LaunchError.refused("\(type)")
+    }
+    runUntilIdle()
+    return delegate
+  }
+
   // MARK: Synthetic input
 
   /// The application that touches are delivered through.
