@@ -22,6 +22,9 @@ struct CommandLineParser: Sendable {
   let message: @Sendable (Error) -> String
   /// Prints help, the version or the error, and exits as ArgumentParser does.
   let exit: @Sendable (Error) -> Never
+  /// The configuration keys: KioskKit's, and the app's own table when its options have one
+  /// (`AppConfigurationTable`).
+  var catalog = ConfigurationCatalog.standard
 
   /// The standard options only.
   static let standard = CommandLineParser(
@@ -29,18 +32,23 @@ struct CommandLineParser: Sendable {
     message: { AppCommand.message(for: $0) },
     exit: { AppCommand.exit(withError: $0) })
 
-  /// The standard options and `appOptions`.
+  /// The standard options and `appOptions`, with its configuration table if it has one;
+  /// throws when that table cannot be used.
   static func with<AppOptions: ParsableArguments>(_ appOptions: AppOptions.Type)
-    -> CommandLineParser
+    throws(AppTableError) -> CommandLineParser
   {
     typealias Command = AppCommandWithOptions<AppOptions>
-    return CommandLineParser(
+    var parser = CommandLineParser(
       parse: { arguments in
         let command = try Command.parse(arguments)
         return (command.options, command.app)
       },
       message: { Command.message(for: $0) },
       exit: { Command.exit(withError: $0) })
+    if let table = appOptions as? any AppConfigurationTable.Type {
+      parser.catalog = try ConfigurationCatalog.with(table)
+    }
+    return parser
   }
 
   /// The parser of this process; `Application.main` sets it once, before the first parse.
@@ -52,8 +60,14 @@ struct CommandLineParser: Sendable {
   static func collisions<AppOptions: ParsableArguments>(of appOptions: AppOptions.Type)
     -> [String]
   {
-    let reserved = names(in: RuntimeOptions._dumpHelp()).union(["--help", "-h", "--version"])
-    return names(in: appOptions._dumpHelp()).intersection(reserved).sorted()
+    let reserved = optionNames(of: RuntimeOptions.self).union(["--help", "-h", "--version"])
+    return optionNames(of: appOptions).intersection(reserved).sorted()
+  }
+
+  /// The option and flag names of `type` (`--venue`, `--no-counting`, `-v`), without the
+  /// help flag ArgumentParser gives every type.
+  static func optionNames<Options: ParsableArguments>(of type: Options.Type) -> Set<String> {
+    names(in: type._dumpHelp())
   }
 
   /// The option and flag names of ArgumentParser's JSON description of a type, without the
@@ -90,6 +104,12 @@ enum AppOptionsStore {
 }
 
 extension Application {
+  /// Posted on the main queue after `reload-config` (or SIGHUP) changed a key of the app's
+  /// own configuration table (`AppConfigurationTable`): `options(_:)` has the new values.
+  /// The object is the application.
+  public static let optionsDidChangeNotification = Notification.Name(
+    "KioskApplicationOptionsDidChange")
+
   /// The app's own command-line options, parsed at launch beside the standard ones: pass
   /// their type to `Application.main(_:options:)`, then read them here (from
   /// `application(_:didFinishLaunchingWithOptions:)` on). `nil` when the app was started

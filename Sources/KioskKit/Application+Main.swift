@@ -87,9 +87,14 @@ extension Application {
             .utf8))
       exit(KioskExitCode.usage.rawValue)
     }
-    launch(
-      delegateType, parser: .with(AppOptions.self), arguments: arguments,
-      mainStoryboard: mainStoryboard)
+    let parser: CommandLineParser
+    do {
+      parser = try .with(AppOptions.self)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      exit(KioskExitCode.usage.rawValue)
+    }
+    launch(delegateType, parser: parser, arguments: arguments, mainStoryboard: mainStoryboard)
   }
 
   private static func launch(
@@ -121,6 +126,7 @@ extension Application {
     var runtime = Runtime(options: options, logger: logger)
     runtime.configurationFile = configuration.file
     runtime.commandLine = arguments
+    runtime.appKeyValues = configuration.appKeyValues(under: arguments)
     runtime.appMainStoryboard = mainStoryboard
     let code = runtime.run(delegateType)
     exit(code.rawValue)
@@ -153,6 +159,9 @@ struct Runtime {
   var commandLine: [String] = []
   /// The app's own main storyboard (`Application.main(_:mainStoryboard:)`), for `reload-config`.
   var appMainStoryboard: String?
+  /// The values the file and environment gave the app's own configuration keys, for
+  /// `reload-config`.
+  var appKeyValues: [String: [String]] = [:]
 
   /// The level every logger of the process follows (`log.level`, which `reload-config`
   /// changes while the app runs).
@@ -297,7 +306,9 @@ struct Runtime {
     application.blankingHandler = { blanker.setBlanked($0) }
     blanker.start()
     let input = startInput(on: screen, withPanel: panel != nil)
-    let settings = LiveSettings(options: options, blanker: blanker, logger: logger) {
+    let settings = LiveSettings(
+      options: options, appKeyValues: appKeyValues, blanker: blanker, logger: logger
+    ) {
       startMemoryWarnings($0)
     }
     let service = startService(

@@ -1,3 +1,4 @@
+import Foundation
 import KioskLinux
 import Logging
 
@@ -10,6 +11,9 @@ final class LiveSettings {
   /// taken since. Reloads compare against these, so a change already taken is not listed
   /// again, and one that needs a restart is listed until the restart.
   private(set) var options: RuntimeOptions
+  /// The values of the app's own configuration keys the app runs with (`table.key` to their
+  /// command-line form); a reload compares with these.
+  private(set) var appKeyValues: [String: [String]]
   private let blanker: IdleBlanker?
   /// The memory warning source; a reload with new `[memory]` values replaces it.
   private(set) var memory: MemoryPressureSource?
@@ -19,10 +23,11 @@ final class LiveSettings {
   /// `startMemory` starts a memory warning source for a configuration (the runtime's
   /// `startMemoryWarnings`); it is called once now and again after each `[memory]` change.
   init(
-    options: RuntimeOptions, blanker: IdleBlanker?, logger: Logger,
-    startMemory: @escaping (MemoryPressureConfiguration) -> MemoryPressureSource
+    options: RuntimeOptions, appKeyValues: [String: [String]] = [:], blanker: IdleBlanker?,
+    logger: Logger, startMemory: @escaping (MemoryPressureConfiguration) -> MemoryPressureSource
   ) {
     self.options = options
+    self.appKeyValues = appKeyValues
     self.blanker = blanker
     self.logger = logger
     self.startMemory = startMemory
@@ -36,10 +41,18 @@ final class LiveSettings {
   func reload(file: String?, commandLine: [String], appMainStoryboard: String? = nil) throws
     -> [String]
   {
-    let reload = try KioskConfiguration.reload(
+    let appReload = try KioskConfiguration.reloadWithAppTable(
       file: file, commandLine: commandLine, appMainStoryboard: appMainStoryboard,
-      running: options)
+      running: options, runningAppKeyValues: appKeyValues)
+    let reload = appReload.reload
     apply(reload)
+    if appReload.appKeysChanged {
+      // The app's keys are all live: it reads its options again on the notification.
+      appKeyValues = appReload.appKeyValues
+      AppOptionsStore.parsed = appReload.appOptions
+      NotificationCenter.default.post(
+        name: Application.optionsDidChangeNotification, object: Application.shared)
+    }
     return reload.changes.map {
       $0.valueChange + ($0.isLive ? " (applied)" : " (at the next restart)")
     }

@@ -18,7 +18,7 @@ struct CollidingOptions: ParsableArguments {
 
 @Suite struct AppOptionsTests {
   @Test func appOptionsAreParsedBesideTheStandardOnes() throws {
-    let parser = CommandLineParser.with(VenueOptions.self)
+    let parser = try CommandLineParser.with(VenueOptions.self)
     let (options, app) = try parser.parse(["--venue", "Hall B", "--scale", "1", "--counting"])
     #expect(options.scale == 1)
     let venue = try #require(app as? VenueOptions)
@@ -43,7 +43,7 @@ struct CollidingOptions: ParsableArguments {
   @Test func theConfigurationFileKeepsTheAppsOptions() throws {
     // A file that sets a standard key makes start-up parse again, with the app's options.
     let path = try writeConfiguration("[output]\nrotation = 90\n")
-    let parser = CommandLineParser.with(VenueOptions.self)
+    let parser = try CommandLineParser.with(VenueOptions.self)
     let commandLine = ["--config", path, "--venue", "Hall C"]
     let (parsed, app) = try parser.parse(commandLine)
     guard

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 extension KioskConfiguration {
@@ -12,7 +13,7 @@ extension KioskConfiguration {
   /// (`--input-device`) on the command line replaces the file's instead of adding to it.
   func arguments(under commandLine: [String]) -> [String] {
     var arguments: [String] = []
-    for key in ConfigurationKey.all where !key.isSet(in: commandLine) {
+    for key in catalog.keys where !key.isSet(in: commandLine) {
       guard let setting = environmentSettings[key.path] ?? fileSettings[key.path] else {
         continue
       }
@@ -115,5 +116,59 @@ extension KioskConfiguration {
         key: key.path, oldValue: before.joined(separator: ", "),
         newValue: after.joined(separator: ", "), isLive: key.isLive)
     }
+  }
+}
+
+/// A reload with the app's own table: what `KioskConfiguration.reload` gives, and the app's
+/// options parsed again with the values of its keys.
+struct AppReload {
+  /// KioskKit's keys, and the changed keys of the app's table (all live).
+  var reload: ConfigurationReload
+  /// The app's options, parsed again (nil when the app has none).
+  var appOptions: (any ParsableArguments)?
+  /// The app's keys as the new file and environment set them (`appKeyValues(under:)`).
+  var appKeyValues: [String: [String]]
+  /// Whether a key of the app's table changed.
+  var appKeysChanged: Bool
+}
+
+extension KioskConfiguration {
+  /// The values the file and environment give the app's own keys, in their command-line
+  /// form, by `table.key`; keys the command line sets are left out (it wins over both).
+  func appKeyValues(under commandLine: [String]) -> [String: [String]] {
+    var values: [String: [String]] = [:]
+    for key in catalog.keys
+    where catalog.appKeyPaths.contains(key.path) && !key.isSet(in: commandLine) {
+      if let setting = environmentSettings[key.path] ?? fileSettings[key.path] {
+        values[key.path] = setting.values
+      }
+    }
+    return values
+  }
+
+  /// `reload(file:environment:commandLine:appMainStoryboard:running:)` for a running app
+  /// with its own options: its keys are compared by their settings (`running` has the values
+  /// it started or last reloaded with) and its options are parsed again. A bad file throws
+  /// and nothing changes.
+  static func reloadWithAppTable(
+    file: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    commandLine: [String], appMainStoryboard: String?, running: RuntimeOptions,
+    runningAppKeyValues: [String: [String]], parser: CommandLineParser = .current
+  ) throws -> AppReload {
+    let configuration = try load(file: file, environment: environment, catalog: parser.catalog)
+    var (options, appOptions) = try parser.parse(configuration.arguments(under: commandLine))
+    if options.mainStoryboard == nil { options.mainStoryboard = appMainStoryboard }
+    let appValues = configuration.appKeyValues(under: commandLine)
+    let appChanges = parser.catalog.keys.compactMap { key -> ConfigurationChange? in
+      guard parser.catalog.appKeyPaths.contains(key.path) else { return nil }
+      let before = (runningAppKeyValues[key.path] ?? []).joined(separator: ", ")
+      let after = (appValues[key.path] ?? []).joined(separator: ", ")
+      guard before != after else { return nil }
+      return ConfigurationChange(key: key.path, oldValue: before, newValue: after, isLive: true)
+    }
+    return AppReload(
+      reload: ConfigurationReload(
+        options: options, changes: changes(from: running, to: options) + appChanges),
+      appOptions: appOptions, appKeyValues: appValues, appKeysChanged: !appChanges.isEmpty)
   }
 }

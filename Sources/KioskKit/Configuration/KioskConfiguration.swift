@@ -29,6 +29,8 @@ public struct KioskConfiguration: Sendable {
 
   /// The file read, if any.
   public let file: String?
+  /// The keys it was read against: KioskKit's, and the app's own table if it has one.
+  var catalog = ConfigurationCatalog.standard
   /// The drop-ins read after it, in the order they were read.
   public private(set) var dropIns: [String] = []
   /// The file's settings by `table.key`.
@@ -47,7 +49,14 @@ public struct KioskConfiguration: Sendable {
   public static func load(
     file: String?, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(ConfigurationError) -> KioskConfiguration {
-    var configuration = KioskConfiguration(file: file)
+    try load(file: file, environment: environment, catalog: CommandLineParser.current.catalog)
+  }
+
+  /// `load(file:environment:)` against `catalog`'s keys.
+  static func load(
+    file: String?, environment: [String: String], catalog: ConfigurationCatalog
+  ) throws(ConfigurationError) -> KioskConfiguration {
+    var configuration = KioskConfiguration(file: file, catalog: catalog)
     var problems: [ConfigurationError.Problem] = []
     if let file {
       configuration.dropIns = dropInFiles(of: file)
@@ -55,7 +64,9 @@ public struct KioskConfiguration: Sendable {
       for path in [file] + configuration.dropIns {
         do {
           let text = try String(contentsOfFile: path, encoding: .utf8)
-          configuration.fileSettings.merge(try parse(text, file: path)) { _, later in later }
+          configuration.fileSettings.merge(try parse(text, file: path, catalog: catalog)) {
+            _, later in later
+          }
         } catch let error as ConfigurationError {
           problems += error.problems
         } catch {
@@ -65,7 +76,7 @@ public struct KioskConfiguration: Sendable {
       }
     }
     do {
-      configuration.environmentSettings = try readEnvironment(environment)
+      configuration.environmentSettings = try readEnvironment(environment, catalog: catalog)
     } catch {
       problems += error.problems
     }
@@ -86,7 +97,9 @@ public struct KioskConfiguration: Sendable {
   }
 
   /// The settings of a TOML text; `file` names it in messages.
-  static func parse(_ text: String, file: String) throws(ConfigurationError) -> [String: Setting] {
+  static func parse(
+    _ text: String, file: String, catalog: ConfigurationCatalog = .standard
+  ) throws(ConfigurationError) -> [String: Setting] {
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)
@@ -111,9 +124,9 @@ public struct KioskConfiguration: Sendable {
         .init(
           location: line.map { "\(file):\($0)" } ?? file, line: line, key: key, message: message))
     }
-    let tableList = ConfigurationKey.tables.joined(separator: ", ")
+    let tableList = catalog.tables.joined(separator: ", ")
     for (tableName, node) in root {
-      guard ConfigurationKey.tables.contains(tableName) else {
+      guard catalog.tables.contains(tableName) else {
         problem([tableName], key: nil, "unknown table [\(tableName)]; the tables are \(tableList)")
         continue
       }
@@ -126,8 +139,8 @@ public struct KioskConfiguration: Sendable {
       }
       for (name, value) in table {
         let path = "\(tableName).\(name)"
-        guard let key = ConfigurationKey.named(tableName, name) else {
-          let known = ConfigurationKey.all.filter { $0.table == tableName }.map(\.name)
+        guard let key = catalog.key(tableName, name) else {
+          let known = catalog.keys.filter { $0.table == tableName }.map(\.name)
           problem(
             [tableName, name], key: path,
             "unknown key \(path) = \(WrittenValue(value).shown); the keys of [\(tableName)] are \(known.joined(separator: ", "))"
@@ -155,17 +168,17 @@ public struct KioskConfiguration: Sendable {
   /// `KIOSK_DRM_NO_ATOMIC`) are not configuration and are left alone, but one that starts
   /// with a table's prefix and names no key is an error, as a misspelt key in the file is.
   static func readEnvironment(
-    _ environment: [String: String]
+    _ environment: [String: String], catalog: ConfigurationCatalog = .standard
   ) throws(ConfigurationError) -> [String: Setting] {
     var settings: [String: Setting] = [:]
     var problems: [ConfigurationError.Problem] = []
-    let prefixes = ConfigurationKey.tables.map { "KIOSK_\($0.uppercased())_" }
+    let prefixes = catalog.tables.map { "KIOSK_\($0.uppercased())_" }
     for (name, text) in environment.sorted(by: { $0.key < $1.key })
     where prefixes.contains(where: name.hasPrefix) {
       let location = "environment \(name)"
-      guard let key = ConfigurationKey.all.first(where: { $0.environmentName == name }) else {
-        let table = ConfigurationKey.tables.first { name.hasPrefix("KIOSK_\($0.uppercased())_") }
-        let known = ConfigurationKey.all.filter { $0.table == table }.map(\.environmentName)
+      guard let key = catalog.keys.first(where: { $0.environmentName == name }) else {
+        let table = catalog.tables.first { name.hasPrefix("KIOSK_\($0.uppercased())_") }
+        let known = catalog.keys.filter { $0.table == table }.map(\.environmentName)
         problems.append(
           .init(
             location: location,

@@ -31,7 +31,8 @@ enum ConfigurationStartUp {
     let options: RuntimeOptions
     var appOptions = parsedAppOptions
     do {
-      configuration = try KioskConfiguration.load(file: file, environment: environment)
+      configuration = try KioskConfiguration.load(
+        file: file, environment: environment, catalog: parser.catalog)
       // With nothing set in the file or the environment the command line is parsed already:
       // a second parse would cost its milliseconds again at every start.
       let merged = configuration.arguments(under: commandLine)
@@ -83,7 +84,7 @@ extension KioskConfiguration {
     let keys = keysSet
     guard file != nil || !keys.isEmpty else { return }
     let sources = keys.map { path in
-      let overridden = ConfigurationKey.all.contains {
+      let overridden = catalog.keys.contains {
         $0.path == path && $0.isSet(in: commandLine)
       }
       return "\(path) (\(overridden ? "command line" : location(of: path) ?? "?"))"
