@@ -28,8 +28,27 @@ struct KioskControl: ParsableCommand {
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
       Status.self, Metrics.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
-      ReloadConfig.self,
+      ReloadConfig.self, AppRequest.self,
     ])
+
+  /// An app's own request needs no `app` in front: `kioskctl checkin-count` is
+  /// `kioskctl app checkin-count`. A first word that is no subcommand of kioskctl's (and no
+  /// option) goes to the app as it is.
+  static func main() {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    let ours = Set(
+      configuration.subcommands.map { $0._commandName } + ["help"])
+    if let first = arguments.first, !ours.contains(first), isRequestName(first) {
+      arguments.insert("app", at: 0)
+    }
+    main(arguments)
+  }
+
+  /// What the control protocol takes as a request's name: lower-case letters, digits, `-`.
+  private static func isRequestName(_ word: String) -> Bool {
+    !word.isEmpty && !word.hasPrefix("-") && word.count <= 64
+      && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+  }
 
   struct Connection: ParsableArguments {
     @Option(help: ArgumentHelp("The app's control socket.", valueName: "path"))
@@ -152,6 +171,26 @@ struct KioskControl: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Switch the display on.")
     @OptionGroup var connection: Connection
     func run() throws { try connection.send("unblank") }
+  }
+
+  struct AppRequest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "app",
+      abstract: "Send a request of the app's own (kioskctl NAME works too; help lists them).",
+      discussion: """
+        An app adds requests of its own (Application.addControlCommand): \
+        kioskctl checkin-count, or kioskctl app checkin-count. The words after the name \
+        go with it; the app's reply is printed.
+        """)
+    @OptionGroup var connection: Connection
+    @Argument(help: "The request's name.") var name: String
+    @Argument(parsing: .allUnrecognized, help: "Words the request takes.")
+    var words: [String] = []
+    func run() throws {
+      let line = ([name] + words).joined(separator: " ")
+      guard !line.contains("\n") else { throw ValidationError("a request is one line") }
+      try connection.send(line)
+    }
   }
 
   struct ReloadConfig: ParsableCommand {

@@ -39,12 +39,19 @@ struct ControlRequestTests {
   @Test func badRequestsAreRefusedWithAReason() {
     #expect(error([]) == "empty request; try help")
     #expect(error(Array("   ".utf8)) == "empty request; try help")
-    #expect(error(Array("reboot".utf8)) == "unknown request reboot; try help")
+    #expect(error(Array("Reboot!".utf8)) == "unknown request Reboot!; try help")
     #expect(error(Array("status now".utf8)) == "status takes no argument but json")
     #expect(error(Array("{\"cmd\": \"status\"}".utf8))?.hasPrefix("unknown request") == true)
     #expect(error([0xFF, 0xFE, 0x00, 0x80]) == "the request is not UTF-8 text")
     #expect(error(Array("sta\u{1B}tus".utf8)) == "the request holds control characters")
     #expect(error([0x73, 0x00]) == "the request holds control characters")
+  }
+
+  @Test func otherWordsAreTheAppsOwnRequests() throws {
+    // The service answers "unknown request" when the app added no such request.
+    #expect(try parse("reboot") == .app(name: "reboot", argument: ""))
+    #expect(try parse("checkin-count  today ") == .app(name: "checkin-count", argument: "today"))
+    #expect(try parse("checkin-count").name == "checkin-count")
   }
 
   @Test func screenshotsNeedAnAbsolutePath() {

@@ -140,6 +140,41 @@ extension ControlSuites {
       #expect(failed == "error: configuration not reloaded: kiosk.toml:3: rotation = 45\n")
     }
 
+    @Test func theAppAddsRequestsAndStatusLinesOfItsOwn() async throws {
+      defer {
+        AppControl.commands = []
+        AppControl.statusLines = []
+      }
+      final class Counter { var count = 0 }
+      let counter = Counter()
+      let application = Application.shared
+      try application.addControlCommand("checkin-count", help: "Visitors checked in") {
+        argument in
+        if argument == "reset" { counter.count = 0 }
+        return ["checked in: \(counter.count)"]
+      }
+      try application.addControlCommand("fail", help: "Fails") { _ in
+        throw AppControlError(description: "not\nnow")
+      }
+      try application.addStatusLine("checkin count") { "\(counter.count)" }
+      counter.count = 3
+      #expect(try await exchange("checkin-count", at: path) == "ok\nchecked in: 3\n")
+      #expect(try await exchange("checkin-count reset", at: path) == "ok\nchecked in: 0\n")
+      #expect(try await exchange("fail", at: path) == "error: not now\n")
+      #expect(try await exchange("reboot", at: path) == "error: unknown request reboot; try help\n")
+      #expect(try await exchange("help", at: path).contains("checkin-count: Visitors checked in\n"))
+      #expect(try await status()["checkin count"] == "0")
+      #expect(
+        try await exchange("status json", at: path).contains("\"app\":{\"checkin count\":\"0\"}"))
+      // KioskKit's own names, bad names and twice the same are refused.
+      for name in ["status", "app", "Bad Name", "checkin-count"] {
+        #expect(throws: AppControlError.self) {
+          try application.addControlCommand(name, help: "") { _ in [] }
+        }
+      }
+      #expect(throws: AppControlError.self) { try application.addStatusLine("a: b") { "" } }
+    }
+
     @Test func garbageGetsAnErrorReplyAndTheServerGoesOn() async throws {
       let binary = try await exchange([0xFF, 0x00, 0xC3, 0x28, 0x0A], at: path)
       #expect(binary == "error: the request is not UTF-8 text\n")

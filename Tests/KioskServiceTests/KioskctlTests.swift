@@ -174,8 +174,24 @@ extension ControlSuites {
     }
 
     @Test func wrongUsageExits64() async throws {
-      #expect(try await kioskctl(["reboot"]).status == 64)
+      #expect(try await kioskctl(["Reboot!"]).status == 64)
+      #expect(try await kioskctl(["--bogus"]).status == 64)
       #expect(try await kioskctl(["screenshot"]).status == 64)
+    }
+
+    @Test func theAppsOwnRequestsGoThroughByName() async throws {
+      defer { AppControl.commands = [] }
+      try Application.shared.addControlCommand("checkin-count", help: "Visitors") { argument in
+        ["checked in: 7", "asked: \(argument)"]
+      }
+      let named = try await kioskctl(["checkin-count", "today", "--socket", path])
+      #expect(named.status == 0 && named.output == "checked in: 7\nasked: today\n")
+      let spelled = try await kioskctl(["app", "checkin-count", "--socket", path])
+      #expect(spelled.status == 0 && spelled.output == "checked in: 7\nasked: \n")
+      // A request the app does not have: the app's refusal, exit 1.
+      let unknown = try await kioskctl(["reboot", "--socket", path])
+      #expect(unknown.status == 1)
+      #expect(unknown.errors.contains("unknown request reboot"))
     }
   }
 }

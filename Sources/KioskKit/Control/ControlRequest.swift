@@ -16,6 +16,7 @@
 /// | `reload-config` | loads the configuration again; live keys take effect at once |
 /// | `metrics` | the metrics in Prometheus' text format, after `ok` (`KioskMetrics`) |
 /// | `help` | lists the requests |
+/// | *the app's own* | what the app added with `Application.addControlCommand` |
 enum ControlRequest: Equatable {
   case status
   case statusJSON
@@ -28,6 +29,9 @@ enum ControlRequest: Equatable {
   case reloadConfig
   case metrics
   case help
+  /// A request of the app's own (`Application.addControlCommand`), or of no one: the
+  /// service answers the latter "unknown request".
+  case app(name: String, argument: String)
 
   /// The request's word, as a client writes it (`screenshot` without its path).
   var name: String {
@@ -40,8 +44,15 @@ enum ControlRequest: Equatable {
     case .reloadConfig: "reload-config"
     case .metrics: "metrics"
     case .help: "help"
+    case .app(let name, _): name
     }
   }
+
+  /// The words of KioskKit's own requests (and kioskctl's), which the app's may not take.
+  static let standardNames: Set<String> = [
+    "status", "screenshot", "memory-warning", "blank", "unblank", "reload-config", "metrics",
+    "help", "app",
+  ]
 
   /// The longest request line, newline included.
   static let maximumLength = 1024
@@ -95,7 +106,11 @@ enum ControlRequest: Equatable {
     case "metrics": self = .metrics
     case "help": self = .help
     default:
-      throw ControlError("unknown request \(word.prefix(64)); try help")
+      guard AppControl.isRequestName(word) else {
+        throw ControlError("unknown request \(word.prefix(64)); try help")
+      }
+      self = .app(name: String(word), argument: String(argument))
+      return
     }
     guard argument.isEmpty else {
       throw ControlError("\(word) takes no argument")

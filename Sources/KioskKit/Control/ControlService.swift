@@ -76,8 +76,22 @@ final class ControlService {
     case .metrics:
       return .ok(KioskMetrics.shared.text().split(separator: "\n").map(String.init))
     case .help:
-      return .ok(ControlRequest.summary)
+      return .ok(ControlRequest.summary + AppControl.commands.map { "\($0.name): \($0.help)" })
+    case .app(let name, let argument):
+      guard let command = AppControl.command(named: name) else {
+        return .error("unknown request \(name); try help")
+      }
+      do {
+        return .ok(try command.handler(argument).map(Self.oneLine))
+      } catch {
+        return .error(Self.oneLine("\(error)"))
+      }
     }
+  }
+
+  /// `text` on one line: line breaks become spaces (a reply is read line by line).
+  private static func oneLine(_ text: String) -> String {
+    String(text.map { $0.isNewline ? " " : $0 })
   }
 
   /// `key: value` lines, one fact each.
@@ -105,6 +119,9 @@ final class ControlService {
     lines.append("rss MB: \(rss ?? "unknown")")
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
     lines.append("uptime s: \(Int(monotonicSeconds() - started))")
+    for line in AppControl.statusLines {
+      lines.append("\(line.key): \(Self.oneLine(line.value()))")
+    }
     return lines
   }
 
@@ -145,7 +162,10 @@ final class ControlService {
         "samples": ring.samples.count,
       ]
     }
+    var app: [String: Any] = [:]
+    for line in AppControl.statusLines { app[line.key] = Self.oneLine(line.value()) }
     return [
+      "app": app,
       "version": KioskKitVersion.string,
       "output": [
         "name": output.name, "width": output.pixelWidth, "height": output.pixelHeight,
