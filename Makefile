@@ -110,7 +110,7 @@ test: test-deps
 
 # The example apps, each a package of its own that depends on KioskKit by path, as an app
 # outside this repository does by URL: built and tested as their authors would.
-EXAMPLES := Examples/HelloKiosk
+EXAMPLES := Examples/HelloKiosk Examples/CheckIn
 test-examples: deps
 	for example in $(EXAMPLES); do \
 		(cd $$example && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build) || exit 1; \

@@ -17,6 +17,7 @@ let package = Package(
       name: "HelloKioskTests",
       dependencies: [
         "HelloKiosk", .product(name: "KioskTesting", package: "KioskKit"),
-      ]),
+      ],
+      exclude: ["Goldens"]),
   ]
 )

@@ -1,0 +1,72 @@
+import Foundation
+import KioskKit
+import KioskTesting
+import Testing
+
+@testable import CheckIn
+
+/// A visitor checks in as at the panel: the app's own delegate and main storyboard on a
+/// virtual screen, the on-screen keyboard tapped key by key, the visitor book written under
+/// the state directory systemd would give the service.
+@MainActor @Suite(.serialized) struct CheckInTests {
+  let folder = NSTemporaryDirectory() + "checkin-\(UUID().uuidString)"
+
+  init() {
+    setenv("STATE_DIRECTORY", folder, 1)
+  }
+
+  /// The centre of `view` in screen points.
+  func center(of view: View) -> Point {
+    view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+  }
+
+  @Test func aVisitorChecksInOnTheOnScreenKeyboard() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let app = try TestApplication(pointSize: Size(width: 960, height: 540), scale: 1)
+    let storyboard = try #require(CheckInApp.mainStoryboard)
+    let delegate = try app.launch(CheckInApp.self, mainStoryboard: storyboard)
+    let navigation = try #require(delegate.window?.rootViewController as? NavigationController)
+    let welcome = try #require(navigation.topViewController as? WelcomeController)
+    try assertSnapshot(of: app, named: "welcome")
+
+    app.tap(at: center(of: welcome.checkInButton))
+    app.advance(by: 1)  // the push, then the keyboard sliding in for the name
+    let form = try #require(navigation.topViewController as? CheckInFormController)
+    #expect(form.nameField.isFirstResponder && app.keyboardFrame != nil)
+    #expect(app.typeOnScreenKeyboard("Ada Lovelace"))
+    #expect(app.tapKeyboardKey(.returnKey))  // on to the party's size: the number pad
+    app.advance(by: 0.5)
+    #expect(form.partyField.isFirstResponder)
+    #expect(app.tapKeyboardKey(.backspace) && app.typeOnScreenKeyboard("3"))
+    #expect(form.nameField.text == "Ada Lovelace" && form.partyField.text == "3")
+    try assertSnapshot(of: app, named: "form-number-pad")
+
+    app.tap(at: center(of: form.doneButton))
+    app.advance(by: 1)
+    #expect(navigation.topViewController is ConfirmationController)
+    try assertSnapshot(of: app, named: "confirmation")
+    #expect(delegate.book.visitorCount == 3)
+    // Written where the service keeps its state, and read back by a new book.
+    let reread = VisitorBook(folder: folder)
+    #expect(reread.visits.map(\.name) == ["Ada Lovelace"] && reread.visitorCount == 3)
+
+    // Back to the welcome screen by itself.
+    app.advance(by: 9)
+    #expect(navigation.topViewController === welcome)
+  }
+
+  @Test func partiesLargerThanTheVenueAllowsCannotCheckIn() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let app = try TestApplication(pointSize: Size(width: 960, height: 540), scale: 1)
+    let form = CheckInFormController(book: VisitorBook(folder: folder))
+    app.window.rootViewController = form
+    app.runUntilIdle()
+    form.nameField.text = "Grace"
+    form.partyField.text = "9"  // the default limit is 8
+    form.partyField.sendActions(for: .editingChanged)
+    #expect(!form.doneButton.isEnabled)
+    form.partyField.text = "8"
+    form.partyField.sendActions(for: .editingChanged)
+    #expect(form.doneButton.isEnabled)
+  }
+}
