@@ -42,7 +42,7 @@ public final class FramePainter {
 
   /// Fills `rect` mapped through `transform` (any affine transform) with `color`, with
   /// antialiased edges.
-  public func fill(_ rect: Rect, transform: AffineTransform, with color: Color, alpha: Double = 1) {
+  public func fill(_ rect: Rect, transform: Transform, with color: Color, alpha: Double = 1) {
     let c = color.withAlphaComponent(color.alpha * alpha)
     guard c.alpha > 0 else { return }
     var pixel = c.pixmanColor
@@ -85,7 +85,7 @@ public final class FramePainter {
   /// that the source part has no transparent pixel, so a whole-pixel copy at full alpha
   /// replaces the target's pixels instead of blending (a plain copy, several times cheaper).
   public func composite(
-    _ source: PixelBuffer, sourceRect: Rect, transform: AffineTransform, alpha: Double = 1,
+    _ source: PixelBuffer, sourceRect: Rect, transform: Transform, alpha: Double = 1,
     isOpaque: Bool = false
   ) {
     guard alpha > 0 else { return }

@@ -178,9 +178,14 @@ public struct EdgeInsets: Hashable, Sendable {
   public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
-/// An affine transform with Core Graphics' conventions: a point maps as
-/// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`, and `t1.concatenating(t2)` applies `t1` first.
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+/// An affine transform with Core Graphics' conventions, the counterpart of
+/// `CGAffineTransform`: a point maps as `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`, and
+/// `t1.concatenating(t2)` applies `t1` first.
+///
+/// Its name is not `AffineTransform`, as dropping the `CG` prefix would give: Foundation has a
+/// type of that name (with `m11…tY` members), and a file importing both modules could not
+/// name either without its module.
+public struct Transform: Hashable, Sendable, CustomStringConvertible {
   /// The x scale (and part of rotation).
   public var a: Double
   /// How much y changes with x (rotation, shear).
@@ -205,7 +210,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The transform that changes nothing.
-  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
   /// A translation.
   public init(translationX tx: Double, y ty: Double) {
@@ -244,8 +249,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   public var isIdentity: Bool { self == .identity }
 
   /// The transform that applies `self`, then `other`.
-  public func concatenating(_ other: AffineTransform) -> AffineTransform {
-    AffineTransform(
+  public func concatenating(_ other: Transform) -> Transform {
+    Transform(
       a: a * other.a + b * other.c,
       b: a * other.b + b * other.d,
       c: c * other.a + d * other.c,
@@ -255,28 +260,28 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A translation applied before this transform.
-  public func translatedBy(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(translationX: x, y: y).concatenating(self)
+  public func translatedBy(x: Double, y: Double) -> Transform {
+    Transform(translationX: x, y: y).concatenating(self)
   }
 
   /// A scale applied before this transform.
-  public func scaledBy(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(scaleX: x, y: y).concatenating(self)
+  public func scaledBy(x: Double, y: Double) -> Transform {
+    Transform(scaleX: x, y: y).concatenating(self)
   }
 
   /// A rotation applied before this transform.
-  public func rotated(by angle: Double) -> AffineTransform {
-    AffineTransform(rotationAngle: angle).concatenating(self)
+  public func rotated(by angle: Double) -> Transform {
+    Transform(rotationAngle: angle).concatenating(self)
   }
 
   /// The determinant of the linear part.
   public var determinant: Double { a * d - b * c }
 
   /// The inverse, or `nil` when the transform is not invertible (it collapses the plane).
-  public var inverted: AffineTransform? {
+  public var inverted: Transform? {
     let det = determinant
     guard det != 0, det.isFinite else { return nil }
-    return AffineTransform(
+    return Transform(
       a: d / det, b: -b / det, c: -c / det, d: a / det,
       tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
@@ -293,21 +298,21 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
 extension Point {
   /// The point mapped through `t`.
-  public func applying(_ t: AffineTransform) -> Point {
+  public func applying(_ t: Transform) -> Point {
     Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
   }
 }
 
 extension Size {
   /// The size mapped through the linear part of `t` (signs kept, as in Core Graphics).
-  public func applying(_ t: AffineTransform) -> Size {
+  public func applying(_ t: Transform) -> Size {
     Size(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
   }
 }
 
 extension Rect {
   /// The smallest axis-aligned rectangle that contains this rectangle mapped through `t`.
-  public func applying(_ t: AffineTransform) -> Rect {
+  public func applying(_ t: Transform) -> Rect {
     if t.isTranslation { return standardized.offsetBy(dx: t.tx, dy: t.ty) }
     // Four corners by hand rather than through an array: this runs per layer per frame.
     let p0 = Point(x: minX, y: minY).applying(t)

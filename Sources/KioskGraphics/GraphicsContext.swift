@@ -32,7 +32,7 @@ public final class GraphicsContext {
     var alpha = 1.0
     /// Set when the transform collapses the plane (a scale by zero): cairo refuses such
     /// matrices, so the context remembers it here and draws nothing until it is restored.
-    var singularCTM: AffineTransform?
+    var singularCTM: Transform?
   }
 
   private var state = State()
@@ -130,22 +130,22 @@ public final class GraphicsContext {
 
   /// Moves the origin of user space.
   public func translateBy(x: Double, y: Double) {
-    concatenate(AffineTransform(translationX: x, y: y))
+    concatenate(Transform(translationX: x, y: y))
   }
 
   /// Scales user space. A scale by zero is allowed; nothing draws until the state is
   /// restored.
   public func scaleBy(x: Double, y: Double) {
-    concatenate(AffineTransform(scaleX: x, y: y))
+    concatenate(Transform(scaleX: x, y: y))
   }
 
   /// Rotates user space by `angle` radians; positive angles turn clockwise on screen.
   public func rotate(by angle: Double) {
-    concatenate(AffineTransform(rotationAngle: angle))
+    concatenate(Transform(rotationAngle: angle))
   }
 
   /// Applies `t` to user space before the current transform, like `CGContext.concatenate`.
-  public func concatenate(_ t: AffineTransform) {
+  public func concatenate(_ t: Transform) {
     let combined = t.concatenating(ctm)
     if state.singularCTM != nil || !combined.isDrawable {
       state.singularCTM = combined
@@ -156,11 +156,11 @@ public final class GraphicsContext {
   }
 
   /// The transform from user space to the buffer's pixels.
-  public var ctm: AffineTransform {
+  public var ctm: Transform {
     if let singular = state.singularCTM { return singular }
     var m = cairo_matrix_t()
     cairo_get_matrix(cairo, &m)
-    return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    return Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
   }
 
   /// Whether drawing can have an effect: false while the transform collapses the plane.
@@ -568,12 +568,12 @@ public struct Gradient: Sendable, Hashable {
 }
 
 extension cairo_matrix_t {
-  init(_ t: AffineTransform) {
+  init(_ t: Transform) {
     self.init(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
   }
 }
 
-extension AffineTransform {
+extension Transform {
   /// Whether cairo accepts the transform: finite and invertible.
   var isDrawable: Bool {
     [a, b, c, d, tx, ty].allSatisfy(\.isFinite) && determinant != 0 && determinant.isFinite

@@ -30,12 +30,12 @@ public enum Rotation: Int, Sendable, CaseIterable, CustomStringConvertible {
 
   /// Maps logical pixel coordinates (of a `width`×`height` screen) to panel pixel
   /// coordinates. Touch input uses the inverse.
-  public func logicalToPanel(width: Double, height: Double) -> AffineTransform {
+  public func logicalToPanel(width: Double, height: Double) -> Transform {
     switch self {
     case .degrees0: .identity
-    case .degrees90: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
-    case .degrees180: AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
-    case .degrees270: AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
+    case .degrees90: Transform(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
+    case .degrees180: Transform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+    case .degrees270: Transform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
     }
   }
 
@@ -73,7 +73,7 @@ extension PixelBuffer {
 
 extension pixman_transform_t {
   /// Sets an affine matrix in pixman's 16.16 fixed point.
-  mutating func setAffine(_ t: AffineTransform) {
+  mutating func setAffine(_ t: Transform) {
     matrix.0 = (fixed(t.a), fixed(t.c), fixed(t.tx))
     matrix.1 = (fixed(t.b), fixed(t.d), fixed(t.ty))
     matrix.2 = (0, 0, 65536)  // 1.0 in 16.16

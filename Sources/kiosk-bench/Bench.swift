@@ -261,7 +261,7 @@ struct Measurements {
     scene.navigationBar.addSubview(spinner)
     window.makeKeyAndVisible()
     View.animate(withDuration: 1, delay: 0, options: [.repeat, .curveLinear]) {
-      spinner.transform = AffineTransform(rotationAngle: .pi / 2)
+      spinner.transform = Transform(rotationAngle: .pi / 2)
     }
     let interval = 1 / output.refreshRate
     let target = Point(x: 58, y: 22)  // the Back button's centre, in points

@@ -88,7 +88,7 @@ struct GoldenTests {
     clip.addSubview(inner)
     let turned = View(frame: Rect(x: 120, y: 30, width: 50, height: 50))
     turned.backgroundColor = Color(hex: 0x34c759)
-    turned.transform = AffineTransform(rotationAngle: .pi / 6).scaledBy(x: 1.2, y: 0.8)
+    turned.transform = Transform(rotationAngle: .pi / 6).scaledBy(x: 1.2, y: 0.8)
     let glass = View(frame: Rect(x: 100, y: 60, width: 90, height: 40))
     glass.backgroundColor = Color(hex: 0x007aff, alpha: 0.5)
     app.window.addSubview(clip)
@@ -108,7 +108,7 @@ struct GoldenTests {
       animations: {
         box.center = Point(x: 170, y: 30)
         box.backgroundColor = Color(hex: 0x5856d6)
-        box.transform = AffineTransform(rotationAngle: .pi / 2)
+        box.transform = Transform(rotationAngle: .pi / 2)
       })
     app.advance(by: 0.5)
     try assertSnapshot(of: app, named: "animation-halfway")

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct GeometryTests {
   @Test func concatenationAppliesTheReceiverFirst() {
-    let translate = AffineTransform(translationX: 10, y: 0)
-    let scale = AffineTransform(scaleX: 2, y: 3)
+    let translate = Transform(translationX: 10, y: 0)
+    let scale = Transform(scaleX: 2, y: 3)
     let p = Point(x: 1, y: 1)
     #expect(p.applying(translate.concatenating(scale)) == Point(x: 22, y: 3))
     #expect(p.applying(scale.concatenating(translate)) == Point(x: 12, y: 3))
@@ -14,29 +14,29 @@ import Testing
   }
 
   @Test func rotationTurnsClockwiseOnScreen() {
-    let quarter = AffineTransform(rotationAngle: .pi / 2)
+    let quarter = Transform(rotationAngle: .pi / 2)
     #expect(Point(x: 1, y: 0).applying(quarter) == Point(x: 0, y: 1))
   }
 
   @Test func inversionUndoesTheTransform() throws {
-    let t = AffineTransform(rotationAngle: 0.3).scaledBy(x: 2, y: 0.5).translatedBy(x: 7, y: -3)
+    let t = Transform(rotationAngle: 0.3).scaledBy(x: 2, y: 0.5).translatedBy(x: 7, y: -3)
     let inverse = try #require(t.inverted)
     let p = Point(x: 3, y: 4)
     let back = p.applying(t).applying(inverse)
     #expect(abs(back.x - p.x) < 1e-9 && abs(back.y - p.y) < 1e-9)
     #expect(t.concatenating(inverse).a.distance(to: 1) < 1e-9)
-    #expect(AffineTransform(scaleX: 0, y: 1).inverted == nil)
+    #expect(Transform(scaleX: 0, y: 1).inverted == nil)
   }
 
   @Test func rectApplyingGivesTheBoundingBox() {
     let r = Rect(x: 0, y: 0, width: 10, height: 20)
     #expect(
-      r.applying(AffineTransform(translationX: 5, y: 5)) == Rect(x: 5, y: 5, width: 10, height: 20))
+      r.applying(Transform(translationX: 5, y: 5)) == Rect(x: 5, y: 5, width: 10, height: 20))
     #expect(
-      r.applying(AffineTransform(rotationAngle: .pi / 2))
+      r.applying(Transform(rotationAngle: .pi / 2))
         == Rect(x: -20, y: 0, width: 20, height: 10))
     #expect(
-      r.applying(AffineTransform(scaleX: -2, y: 1)) == Rect(x: -20, y: 0, width: 20, height: 20))
+      r.applying(Transform(scaleX: -2, y: 1)) == Rect(x: -20, y: 0, width: 20, height: 20))
   }
 
   @Test func integralCoversTheRect() {

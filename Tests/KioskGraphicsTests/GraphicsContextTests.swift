@@ -132,7 +132,7 @@ import Testing
 
   @Test func transformsComposeLikeCoreGraphics() throws {
     let context = try makeContext(width: 40, height: 40, scale: 2)
-    #expect(context.ctm == AffineTransform(scaleX: 2, y: 2))
+    #expect(context.ctm == Transform(scaleX: 2, y: 2))
     context.translateBy(x: 5, y: 0)
     context.scaleBy(x: 2, y: 1)
     #expect(Point(x: 1, y: 1).applying(context.ctm) == Point(x: 14, y: 2))

@@ -101,7 +101,7 @@ import Testing
       context.draw(layout, at: Point(x: 10, y: 5))
       context.flush()
       let ink = try #require(inkBounds(context.buffer))
-      inks.append(ink.rect.applying(AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
+      inks.append(ink.rect.applying(Transform(scaleX: 1 / scale, y: 1 / scale)))
     }
     #expect(abs(inks[0].minX - inks[1].minX) <= 1 && abs(inks[0].maxX - inks[1].maxX) <= 1)
     #expect(abs(inks[0].minY - inks[1].minY) <= 1 && abs(inks[0].maxY - inks[1].maxY) <= 1)

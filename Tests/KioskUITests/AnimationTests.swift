@@ -98,7 +98,7 @@ struct AnimationTests {
       animations: {
         box.backgroundColor = .blue
         box.bounds = Rect(x: 0, y: 0, width: 20, height: 10)
-        box.transform = AffineTransform(scaleX: 1, y: 2)
+        box.transform = Transform(scaleX: 1, y: 2)
         box.contentStretch = Rect(x: 0.5, y: 0.5, width: 0, height: 0)
       })
     app.advance(by: 0.5)
@@ -145,12 +145,12 @@ struct AnimationTests {
 struct TransformInterpolationTests {
   @Test func decompositionRoundTrips() throws {
     let samples = [
-      AffineTransform.identity, AffineTransform(rotationAngle: 0.7),
-      AffineTransform(scaleX: -2, y: 0.5).rotated(by: 2.1).translatedBy(x: 4, y: -3),
-      AffineTransform(a: 1, b: 0.2, c: 0.5, d: 1.5, tx: 9, ty: 1),
+      Transform.identity, Transform(rotationAngle: 0.7),
+      Transform(scaleX: -2, y: 0.5).rotated(by: 2.1).translatedBy(x: 4, y: -3),
+      Transform(a: 1, b: 0.2, c: 0.5, d: 1.5, tx: 9, ty: 1),
     ]
     for t in samples {
-      let back = try #require(AffineTransform.Decomposed(t)).transform
+      let back = try #require(Transform.Decomposed(t)).transform
       for (x, y) in [(t.a, back.a), (t.b, back.b), (t.c, back.c), (t.d, back.d), (t.tx, back.tx)] {
         #expect(abs(x - y) < 1e-9, "\(t) came back as \(back)")
       }
@@ -158,9 +158,9 @@ struct TransformInterpolationTests {
   }
 
   @Test func aQuarterTurnKeepsItsSizeHalfway() {
-    let half = AffineTransform.identity.interpolated(
-      to: AffineTransform(rotationAngle: .pi / 2), fraction: 0.5)
-    let expected = AffineTransform(rotationAngle: .pi / 4)
+    let half = Transform.identity.interpolated(
+      to: Transform(rotationAngle: .pi / 2), fraction: 0.5)
+    let expected = Transform(rotationAngle: .pi / 4)
     #expect(abs(half.a - expected.a) < 1e-9 && abs(half.b - expected.b) < 1e-9)
     #expect(abs(half.determinant - 1) < 1e-9)
   }

@@ -242,12 +242,12 @@ struct CompositorTests {
     let app = try TestApplication(pointSize: Size(width: 100, height: 100))
     let box = View(frame: Rect(x: 40, y: 40, width: 20, height: 20))
     box.backgroundColor = .red
-    box.transform = AffineTransform(scaleX: 2, y: 2)
+    box.transform = Transform(scaleX: 2, y: 2)
     app.window.addSubview(box)
     let frame = app.snapshot()
     #expect(frame.pixel(x: 32, y: 32) == .red)
     #expect(frame.pixel(x: 28, y: 28) == .white)
-    box.transform = AffineTransform(rotationAngle: .pi / 4)
+    box.transform = Transform(rotationAngle: .pi / 4)
     let turned = app.snapshot()
     #expect(turned.pixel(x: 50, y: 37) == .red)  // a corner of the diamond points up
     #expect(turned.pixel(x: 41, y: 41) == .white)  // the old corner is empty

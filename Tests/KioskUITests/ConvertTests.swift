@@ -111,7 +111,7 @@ struct ConvertTests {
 
   @Test func throughAScale() {
     let (window, parent, child, _) = makeTree()
-    parent.transform = AffineTransform(scaleX: 2, y: 2)
+    parent.transform = Transform(scaleX: 2, y: 2)
     // The parent's centre (60, 60) stays; its corner (0, 0) goes to (-40, -40).
     #expect(parent.convert(Point.zero, to: window) == Point(x: -40, y: -40))
     #expect(child.convert(Point.zero, to: window) == Point(x: -30, y: -30))
@@ -130,7 +130,7 @@ struct ConvertTests {
     let (window, parent, _, _) = makeTree()
     let bar = View(frame: Rect(x: 0, y: 0, width: 20, height: 10))
     parent.addSubview(bar)
-    bar.transform = AffineTransform(rotationAngle: .pi / 2)
+    bar.transform = Transform(rotationAngle: .pi / 2)
     // The bar turns about (10, 5): its corner (0, 0) goes to (15, -5).
     #expect(bar.convert(Point.zero, to: parent) == Point(x: 15, y: -5))
     #expect(bar.convert(Point(x: 20, y: 0), to: parent) == Point(x: 15, y: 15))
@@ -148,7 +148,7 @@ struct ConvertTests {
     let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
     let view = View(frame: Rect(x: 80, y: 80, width: 40, height: 40))
     root.addSubview(view)
-    view.transform = AffineTransform(rotationAngle: .pi / 4)
+    view.transform = Transform(rotationAngle: .pi / 4)
     let half = 20 * 2.0.squareRoot()
     let box = view.convert(view.bounds, to: root)
     #expect(isClose(box, Rect(x: 100 - half, y: 100 - half, width: 2 * half, height: 2 * half)))
@@ -177,7 +177,7 @@ struct ConvertTests {
     let view = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
     root.addSubview(view)
     view.bounds.origin = Point(x: 10, y: 0)
-    view.transform = AffineTransform(scaleX: 2, y: 2)
+    view.transform = Transform(scaleX: 2, y: 2)
     // Bounds centre (60, 50) sits at (100, 100); (10, 0) is 50 points up-left, doubled.
     #expect(view.convert(Point(x: 60, y: 50), to: root) == Point(x: 100, y: 100))
     #expect(view.convert(Point(x: 10, y: 0), to: root) == Point(x: 0, y: 0))
@@ -192,10 +192,10 @@ struct ConvertTests {
     window.addSubview(a)
     a.addSubview(b)
     window.addSubview(c)
-    a.transform = AffineTransform(rotationAngle: .pi / 6).scaledBy(x: 1.5, y: 0.75)
+    a.transform = Transform(rotationAngle: .pi / 6).scaledBy(x: 1.5, y: 0.75)
     a.bounds.origin = Point(x: -7, y: 13)
-    b.transform = AffineTransform(rotationAngle: -0.4)
-    c.transform = AffineTransform(scaleX: 3, y: 2)
+    b.transform = Transform(rotationAngle: -0.4)
+    c.transform = Transform(scaleX: 3, y: 2)
     c.bounds.origin = Point(x: 5, y: 5)
     let points = [Point.zero, Point(x: 12.5, y: -3), Point(x: 79, y: 59), Point(x: -40, y: 200)]
     for p in points {
@@ -221,7 +221,7 @@ struct ConvertTests {
 
   @Test func throughAViewScaledToNothing() {
     let (window, parent, child, _) = makeTree()
-    parent.transform = AffineTransform(scaleX: 0, y: 0)
+    parent.transform = Transform(scaleX: 0, y: 0)
     // Every point of the parent and its subviews collapses onto the parent's centre…
     #expect(child.convert(Point(x: 3, y: 4), to: window) == Point(x: 60, y: 60))
     #expect(child.convert(Point(x: 3, y: 4), to: nil) == Point(x: 60, y: 60))

@@ -160,7 +160,7 @@ struct HitTestTests {
   @Test func hitTestingFollowsARotation() {
     let root = makeRoot()
     let view = add(Rect(x: 50, y: 50, width: 40, height: 20), to: root)
-    view.transform = AffineTransform(rotationAngle: .pi / 2)
+    view.transform = Transform(rotationAngle: .pi / 2)
     // Turned about (70, 60): it now covers x 60..<80, y 40..<80.
     #expect(root.hitTest(Point(x: 70, y: 45), with: nil) === view)
     #expect(root.hitTest(Point(x: 75, y: 78), with: nil) === view)
@@ -171,7 +171,7 @@ struct HitTestTests {
   @Test func hitTestingFollowsAnEighthTurn() {
     let root = makeRoot()
     let view = add(Rect(x: 80, y: 80, width: 40, height: 40), to: root)
-    view.transform = AffineTransform(rotationAngle: .pi / 4)
+    view.transform = Transform(rotationAngle: .pi / 4)
     // A diamond about (100, 100) with corners 28.28 points away.
     #expect(root.hitTest(Point(x: 100, y: 73), with: nil) === view)
     #expect(root.hitTest(Point(x: 127, y: 100), with: nil) === view)
@@ -183,13 +183,13 @@ struct HitTestTests {
     let root = makeRoot()
     let view = add(Rect(x: 50, y: 50, width: 20, height: 20), to: root)
     let child = add(Rect(x: 15, y: 15, width: 5, height: 5), to: view)
-    view.transform = AffineTransform(scaleX: 2, y: 2)
+    view.transform = Transform(scaleX: 2, y: 2)
     // The view covers 40..<80 and the child 70..<80.
     #expect(root.hitTest(Point(x: 42, y: 42), with: nil) === view)
     #expect(root.hitTest(Point(x: 75, y: 75), with: nil) === child)
     #expect(root.hitTest(Point(x: 69, y: 69), with: nil) === view)
     #expect(root.hitTest(Point(x: 39, y: 60), with: nil) === root)
-    view.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+    view.transform = Transform(scaleX: 0.5, y: 0.5)
     // Now 55..<65; the child 62.5..<65.
     #expect(root.hitTest(Point(x: 52, y: 60), with: nil) === root)
     #expect(root.hitTest(Point(x: 64, y: 64), with: nil) === child)
@@ -201,8 +201,8 @@ struct HitTestTests {
     let back = add(Rect(x: 0, y: 0, width: 40, height: 40), to: root)
     let front = add(Rect(x: 0, y: 0, width: 40, height: 40), to: root)
     for transform in [
-      AffineTransform(scaleX: 0, y: 0), AffineTransform(scaleX: 0, y: 1),
-      AffineTransform(scaleX: 1, y: 0),
+      Transform(scaleX: 0, y: 0), Transform(scaleX: 0, y: 1),
+      Transform(scaleX: 1, y: 0),
     ] {
       front.transform = transform
       for point in [Point(x: 20, y: 20), Point(x: 5, y: 5), Point(x: 35, y: 10)] {

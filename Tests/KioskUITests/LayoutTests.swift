@@ -186,7 +186,7 @@ struct LayoutTests {
     let (app, log, _, child) = try makeScene()
     child.center = Point(x: 70, y: 70)
     child.frame = Rect(x: 1, y: 2, width: 50, height: 50)
-    child.transform = AffineTransform(scaleX: 2, y: 2)
+    child.transform = Transform(scaleX: 2, y: 2)
     child.alpha = 0.5
     app.runUntilIdle()
     #expect(log.names.isEmpty)

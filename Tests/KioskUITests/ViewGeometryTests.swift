@@ -69,7 +69,7 @@ struct ViewGeometryTests {
 
   @Test func frameUnderAScaleIsTheScaledBoxAboutTheCenter() {
     let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
-    view.transform = AffineTransform(scaleX: 2, y: 3)
+    view.transform = Transform(scaleX: 2, y: 3)
     #expect(view.frame == Rect(x: -50, y: -50, width: 200, height: 150))
     #expect(view.center == Point(x: 50, y: 25))
     #expect(view.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
@@ -79,7 +79,7 @@ struct ViewGeometryTests {
 
   @Test func frameUnderAQuarterTurnSwapsWidthAndHeight() {
     let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
-    view.transform = AffineTransform(rotationAngle: .pi / 2)
+    view.transform = Transform(rotationAngle: .pi / 2)
     #expect(view.frame == Rect(x: 25, y: -25, width: 50, height: 100))
     #expect(view.center == Point(x: 50, y: 25))
     #expect(view.bounds.size == Size(width: 100, height: 50))
@@ -87,7 +87,7 @@ struct ViewGeometryTests {
 
   @Test func frameUnderAnEighthTurnIsTheBoundingBox() {
     let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
-    view.transform = AffineTransform(rotationAngle: .pi / 4)
+    view.transform = Transform(rotationAngle: .pi / 4)
     let side = 150 / 2.0.squareRoot()  // (w + h) / sqrt(2) on both axes
     let expected = Rect(x: 50 - side / 2, y: 25 - side / 2, width: side, height: side)
     #expect(isClose(view.frame, expected))
@@ -96,7 +96,7 @@ struct ViewGeometryTests {
 
   @Test func centerStaysValidAndMovesTheTransformedFrame() {
     let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
-    view.transform = AffineTransform(rotationAngle: .pi / 2)
+    view.transform = Transform(rotationAngle: .pi / 2)
     view.center = Point(x: 200, y: 100)
     #expect(view.frame == Rect(x: 175, y: 50, width: 50, height: 100))
     view.transform = .identity
@@ -107,12 +107,12 @@ struct ViewGeometryTests {
     let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
     let view = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
     parent.addSubview(view)
-    view.transform = AffineTransform(scaleX: 2, y: 2)
+    view.transform = Transform(scaleX: 2, y: 2)
     #expect(view.convert(Point(x: 10, y: 10), to: parent) == Point(x: 20, y: 20))
     #expect(view.convert(Point.zero, to: parent) == Point(x: 0, y: 0))
     #expect(view.convert(Point(x: 20, y: 20), to: parent) == Point(x: 40, y: 40))
     // A positive angle turns clockwise (y points down): the top-left corner goes top-right.
-    view.transform = AffineTransform(rotationAngle: .pi / 2)
+    view.transform = Transform(rotationAngle: .pi / 2)
     #expect(view.convert(Point(x: 10, y: 10), to: parent) == Point(x: 20, y: 20))
     #expect(view.convert(Point.zero, to: parent) == Point(x: 30, y: 10))
     #expect(view.convert(Point(x: 20, y: 0), to: parent) == Point(x: 30, y: 30))
@@ -123,8 +123,8 @@ struct ViewGeometryTests {
     let view = View(frame: Rect(x: 40, y: 40, width: 20, height: 20))
     parent.addSubview(view)
     // Scale by 2, then move 10 right: the centre moves, the bounds do not.
-    view.transform = AffineTransform(scaleX: 2, y: 2)
-      .concatenating(AffineTransform(translationX: 10, y: 0))
+    view.transform = Transform(scaleX: 2, y: 2)
+      .concatenating(Transform(translationX: 10, y: 0))
     #expect(view.frame == Rect(x: 40, y: 30, width: 40, height: 40))
     #expect(view.center == Point(x: 50, y: 50))
     #expect(view.convert(Point(x: 10, y: 10), to: parent) == Point(x: 60, y: 50))
@@ -134,7 +134,7 @@ struct ViewGeometryTests {
     let app = try TestApplication(pointSize: Size(width: 100, height: 100))
     let box = View(frame: Rect(x: 40, y: 40, width: 20, height: 20))
     box.backgroundColor = .red
-    box.transform = AffineTransform(scaleX: 2, y: 0.5)
+    box.transform = Transform(scaleX: 2, y: 0.5)
     app.window.addSubview(box)
     let frame = app.snapshot()
     #expect(frame.pixel(x: 30, y: 45) == .red)
@@ -154,7 +154,7 @@ struct ViewGeometryTests {
     box.addSubview(marker)
     app.window.addSubview(box)
     #expect(app.snapshot().pixel(x: 42, y: 42) == .red)
-    box.transform = AffineTransform(rotationAngle: .pi / 2)
+    box.transform = Transform(rotationAngle: .pi / 2)
     let frame = app.snapshot()
     // The top-left marker is now in the top-right corner; the box did not move.
     #expect(frame.pixel(x: 57, y: 42) == .red)

@@ -1,7 +1,7 @@
 import KioskGraphics
 
 #if canImport(Glibc)
-  import Glibc  // dlsym; not Foundation, whose AffineTransform would clash with ours
+  import Glibc  // dlsym
 #endif
 
 extension Application {

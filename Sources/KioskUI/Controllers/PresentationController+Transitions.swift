@@ -115,7 +115,7 @@ extension PresentationController {
     case .coverVertical:
       let top = wrapperView.center.y - wrapperView.bounds.height / 2
       wrapperView.transform =
-        shown ? .identity : AffineTransform(translationX: 0, y: container.bounds.height - top)
+        shown ? .identity : Transform(translationX: 0, y: container.bounds.height - top)
     case .crossDissolve:
       wrapperView.alpha = shown ? 1 : 0
     }

@@ -4,7 +4,7 @@ import KioskGraphics
 struct DrawEntry {
   unowned(unsafe) let layer: Layer
   /// Layer coordinates (points) to the screen's logical pixels.
-  var transform: AffineTransform
+  var transform: Transform
   /// Opacity including all ancestors' (0 for a hidden leaf, which keeps its entry so that
   /// showing it again is an in-place change).
   var alpha: Double
@@ -16,7 +16,7 @@ struct DrawEntry {
   var opaqueRect: PixelRect
   /// The superlayer's transform and the clip of the masking ancestors, for moving a leaf in
   /// place.
-  var parentTransform: AffineTransform
+  var parentTransform: Transform
   var parentClip: PixelRect
 }
 
@@ -160,7 +160,7 @@ public final class Compositor {
       treeWalks += 1
       changedLayers.removeAll(keepingCapacity: true)
       entries.removeAll(keepingCapacity: true)
-      let toPixels = AffineTransform(scaleX: scale, y: scale)
+      let toPixels = Transform(scaleX: scale, y: scale)
       for window in windows {
         walk(window.layer, parent: toPixels, alpha: 1, clip: frame.bounds, inheritedDirty: false)
       }
@@ -241,10 +241,10 @@ public final class Compositor {
 
   /// A layer's transform to screen pixels, given its superlayer's; an axis-aligned layer is
   /// snapped to whole pixels.
-  private func placement(of state: LayerState, in parent: AffineTransform) -> AffineTransform {
-    let transform = AffineTransform(translationX: -state.bounds.midX, y: -state.bounds.midY)
+  private func placement(of state: LayerState, in parent: Transform) -> Transform {
+    let transform = Transform(translationX: -state.bounds.midX, y: -state.bounds.midY)
       .concatenating(state.transform)
-      .concatenating(AffineTransform(translationX: state.position.x, y: state.position.y))
+      .concatenating(Transform(translationX: state.position.x, y: state.position.y))
       .concatenating(parent)
     return transform.isRectilinear ? snapped(transform, origin: state.bounds.origin) : transform
   }
@@ -252,7 +252,7 @@ public final class Compositor {
   /// The clip for a layer's own pixels and its sublayers: its superlayer's, and its bounds if
   /// it masks. Exact for axis-aligned layers; a rotated masking layer clips to its bounding
   /// box.
-  private func ownClip(of layer: Layer, transform: AffineTransform, within clip: PixelRect)
+  private func ownClip(of layer: Layer, transform: Transform, within clip: PixelRect)
     -> PixelRect
   {
     guard layer.masksToBounds else { return clip }
@@ -260,7 +260,7 @@ public final class Compositor {
   }
 
   /// Where a layer's own pixels (background and contents) may land, within `clip`.
-  private func extent(of layer: Layer, transform: AffineTransform, clip: PixelRect) -> PixelRect {
+  private func extent(of layer: Layer, transform: Transform, clip: PixelRect) -> PixelRect {
     let state = layer.presented
     guard state.backgroundColor != nil || layer.contents != nil else { return .zero }
     var area = state.bounds
@@ -270,7 +270,7 @@ public final class Compositor {
     return PixelRect(covering: area.applying(transform)).intersection(clip)
   }
 
-  private func damageContents(of layer: Layer, transform: AffineTransform, extent: PixelRect) {
+  private func damageContents(of layer: Layer, transform: Transform, extent: PixelRect) {
     if let rect = layer.contentsDamage, layer.contentsMatchBounds {
       damage.formUnion(PixelRect(covering: rect.applying(transform)).intersection(extent))
     } else {
@@ -280,7 +280,7 @@ public final class Compositor {
 
   /// The pixels `layer` paints opaquely (hiding what is behind), or empty.
   private func opaqueRect(
-    of layer: Layer, transform: AffineTransform, alpha: Double, clip: PixelRect
+    of layer: Layer, transform: Transform, alpha: Double, clip: PixelRect
   )
     -> PixelRect
   {
@@ -292,7 +292,7 @@ public final class Compositor {
   }
 
   private func walk(
-    _ layer: Layer, parent: AffineTransform, alpha: Double, clip: PixelRect, inheritedDirty: Bool
+    _ layer: Layer, parent: Transform, alpha: Double, clip: PixelRect, inheritedDirty: Bool
   ) {
     let state = layer.presented
     let changes = layer.changes
@@ -351,7 +351,7 @@ public final class Compositor {
 
   /// Moves an axis-aligned layer by less than a pixel so its top-left corner lands on a
   /// whole pixel: crisp edges and exact copies instead of resampling.
-  private func snapped(_ t: AffineTransform, origin: Point) -> AffineTransform {
+  private func snapped(_ t: Transform, origin: Point) -> Transform {
     let p = origin.applying(t)
     var result = t
     result.tx += p.x.rounded() - p.x

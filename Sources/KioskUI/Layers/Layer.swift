@@ -141,7 +141,7 @@ open class Layer {
   }
 
   /// A transform applied about the layer's centre.
-  public var transform: AffineTransform {
+  public var transform: Transform {
     get { model.transform }
     set {
       let value = newValue
@@ -468,7 +468,7 @@ open class Layer {
     // Out to whole pixels (bounds coordinates), then as pixels from the bounds' origin.
     let snapped = wholePixels(area).offsetBy(dx: -model.bounds.minX, dy: -model.bounds.minY)
     let drawn = PixelRect(
-      rounding: snapped.applying(AffineTransform(scaleX: contentsScale, y: contentsScale))
+      rounding: snapped.applying(Transform(scaleX: contentsScale, y: contentsScale))
     ).intersection(whole)
     // Nothing to draw in the bounds: keep the usual store, which the drawing leaves empty.
     return drawn.isEmpty ? whole : drawn
@@ -485,7 +485,7 @@ open class Layer {
     }
     let redrawn = PixelRect(
       covering: dirty.offsetBy(dx: -model.bounds.minX, dy: -model.bounds.minY)
-        .applying(AffineTransform(scaleX: contentsScale, y: contentsScale))
+        .applying(Transform(scaleX: contentsScale, y: contentsScale))
     ).intersection(buffer.bounds)
     return previous.union(redrawn)
   }

@@ -29,7 +29,7 @@ final class LayerPainter {
   }
 
   private func paintContents(
-    _ contents: LayerContents, of layer: Layer, state: LayerState, transform: AffineTransform,
+    _ contents: LayerContents, of layer: Layer, state: LayerState, transform: Transform,
     alpha: Double
   ) {
     let placement = contents.placement(in: state.bounds, mode: layer.contentsMode)
@@ -75,14 +75,14 @@ final class LayerPainter {
   /// A rotated layer with stretchable content: stretch it upright into a scratch buffer
   /// first, then turn that, so the slices cannot overlap. Rare, so the allocation is fine.
   private func paintStretchedAndTurned(
-    _ contents: LayerContents, placement: Rect, transform: AffineTransform, alpha: Double
+    _ contents: LayerContents, placement: Rect, transform: Transform, alpha: Double
   ) {
     let width = Int((placement.width * contents.scale).rounded(.up))
     let height = Int((placement.height * contents.scale).rounded(.up))
     guard let scratch = try? PixelBuffer(width: width, height: height) else { return }
     let upright = FramePainter(target: scratch)
-    let toScratch = AffineTransform(translationX: -placement.minX, y: -placement.minY)
-      .concatenating(AffineTransform(scaleX: contents.scale, y: contents.scale))
+    let toScratch = Transform(translationX: -placement.minX, y: -placement.minY)
+      .concatenating(Transform(scaleX: contents.scale, y: contents.scale))
     for slice in slices {
       upright.composite(
         contents.buffer, sourceRect: slice.source,
@@ -95,10 +95,10 @@ final class LayerPainter {
   }
 
   /// The transform taking `source` (pixels) onto `destination` (layer points).
-  static func mapping(_ source: Rect, to destination: Rect) -> AffineTransform {
+  static func mapping(_ source: Rect, to destination: Rect) -> Transform {
     let sx = source.width > 0 ? destination.width / source.width : 1
     let sy = source.height > 0 ? destination.height / source.height : 1
-    return AffineTransform(
+    return Transform(
       a: sx, b: 0, c: 0, d: sy, tx: destination.minX - source.minX * sx,
       ty: destination.minY - source.minY * sy)
   }

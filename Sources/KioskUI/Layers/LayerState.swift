@@ -1,7 +1,7 @@
 import KioskGraphics
 
 #if canImport(Glibc)
-  import Glibc  // atan2; not Foundation, whose AffineTransform would clash with ours
+  import Glibc  // atan2
 #endif
 
 /// The animatable properties of a layer. A layer keeps two: the model (what the app set)
@@ -9,7 +9,7 @@ import KioskGraphics
 struct LayerState: Equatable {
   var bounds = Rect.zero
   var position = Point.zero
-  var transform = AffineTransform.identity
+  var transform = Transform.identity
   var opacity = 1.0
   var backgroundColor: Color? = nil
   var contentsStretch = Rect(x: 0, y: 0, width: 1, height: 1)
@@ -72,13 +72,13 @@ extension Rect: Interpolatable {
   }
 }
 
-extension AffineTransform: Interpolatable {
+extension Transform: Interpolatable {
   /// Interpolates translation, scale, shear and rotation separately, as Core Animation does,
   /// so that a quarter turn stays the same size all the way round. Transforms that collapse
   /// the plane fall back to interpolating the coefficients.
-  func interpolated(to o: AffineTransform, fraction t: Double) -> AffineTransform {
+  func interpolated(to o: Transform, fraction t: Double) -> Transform {
     guard let from = Decomposed(self), var to = Decomposed(o) else {
-      return AffineTransform(
+      return Transform(
         a: a.interpolated(to: o.a, fraction: t), b: b.interpolated(to: o.b, fraction: t),
         c: c.interpolated(to: o.c, fraction: t), d: d.interpolated(to: o.d, fraction: t),
         tx: tx.interpolated(to: o.tx, fraction: t), ty: ty.interpolated(to: o.ty, fraction: t))
@@ -114,7 +114,7 @@ extension AffineTransform: Interpolatable {
       self.ty = ty
     }
 
-    init?(_ m: AffineTransform) {
+    init?(_ m: Transform) {
       var sx = (m.a * m.a + m.b * m.b).squareRoot()
       guard sx > 1e-12 else { return nil }
       var x0 = m.a / sx
@@ -137,11 +137,11 @@ extension AffineTransform: Interpolatable {
       self.init(scaleX: sx, scaleY: sy, shear: shear, angle: atan2(y0, x0), tx: m.tx, ty: m.ty)
     }
 
-    var transform: AffineTransform {
-      AffineTransform(scaleX: scaleX, y: scaleY)
-        .concatenating(AffineTransform(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
-        .concatenating(AffineTransform(rotationAngle: angle))
-        .concatenating(AffineTransform(translationX: tx, y: ty))
+    var transform: Transform {
+      Transform(scaleX: scaleX, y: scaleY)
+        .concatenating(Transform(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
+        .concatenating(Transform(rotationAngle: angle))
+        .concatenating(Transform(translationX: tx, y: ty))
     }
   }
 }

@@ -84,8 +84,8 @@ public final class Screen {
 
   /// The transform from points to panel pixels: scale, then the rotation. Touch input maps
   /// panel pixels back to points with its inverse.
-  public var pointsToPanel: AffineTransform {
-    AffineTransform(scaleX: scale, y: scale).concatenating(
+  public var pointsToPanel: Transform {
+    Transform(scaleX: scale, y: scale).concatenating(
       rotation.logicalToPanel(width: Double(pixelWidth), height: Double(pixelHeight)))
   }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-  import Glibc  // exp, log; not Foundation, whose AffineTransform would clash with ours
+  import Glibc  // exp, log
 #endif
 
 /// How one axis of a scroll view's content moves while no finger holds it: a glide whose

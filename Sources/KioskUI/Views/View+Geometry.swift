@@ -10,9 +10,9 @@ extension View {
       let c = center
       let box = Rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)
       guard !transform.isIdentity else { return box }
-      let aboutCenter = AffineTransform(translationX: -c.x, y: -c.y)
+      let aboutCenter = Transform(translationX: -c.x, y: -c.y)
         .concatenating(transform)
-        .concatenating(AffineTransform(translationX: c.x, y: c.y))
+        .concatenating(Transform(translationX: c.x, y: c.y))
       return box.applying(aboutCenter)
     }
     set {
@@ -46,24 +46,24 @@ extension View {
   }
 
   /// A transform (rotation, scale, translation) applied about the view's centre.
-  public var transform: AffineTransform {
+  public var transform: Transform {
     get { layer.transform }
     set { layer.transform = newValue }
   }
 
   /// The transform from this view's bounds coordinates to its superview's (or, for a view
   /// without one, to the screen's).
-  var toSuperview: AffineTransform {
+  var toSuperview: Transform {
     let b = bounds
-    return AffineTransform(translationX: -b.midX, y: -b.midY)
+    return Transform(translationX: -b.midX, y: -b.midY)
       .concatenating(transform)
-      .concatenating(AffineTransform(translationX: center.x, y: center.y))
+      .concatenating(Transform(translationX: center.x, y: center.y))
   }
 
   /// This view's coordinates to the coordinates of the top of its hierarchy (for a window,
   /// the screen's), and that top view.
-  private func toRoot() -> (AffineTransform, View) {
-    var t = AffineTransform.identity
+  private func toRoot() -> (Transform, View) {
+    var t = Transform.identity
     var view = self
     while true {
       t = t.concatenating(view.toSuperview)
@@ -74,7 +74,7 @@ extension View {
 
   /// The transform from this view's coordinates to `view`'s (`nil`: this view's window).
   /// Views in different windows meet in screen coordinates.
-  private func transform(to view: View?) -> AffineTransform {
+  private func transform(to view: View?) -> Transform {
     let (mine, root) = toRoot()
     // No window: the top of the hierarchy stands in for it.
     let (theirs, _) = (view ?? window ?? root).toRoot()
@@ -84,7 +84,7 @@ extension View {
   /// Stands in for the inverse of a transform that collapses the plane (a scale of zero):
   /// no point of such a view can be named, so every point converts to NaN, which no
   /// rectangle contains; a view scaled to nothing is never hit.
-  private static let collapsed = AffineTransform(
+  private static let collapsed = Transform(
     a: .nan, b: .nan, c: .nan, d: .nan, tx: .nan, ty: .nan)
 
   /// Converts a point from this view's coordinates to `view`'s (`nil`: the window's).

@@ -61,7 +61,7 @@ final class AnimationPage: DemoPage {
 
   /// The badge as the animation leaves it.
   private func turnBadge() {
-    badge.transform = AffineTransform(rotationAngle: .pi / 4).scaledBy(x: 1.4, y: 1.4)
+    badge.transform = Transform(rotationAngle: .pi / 4).scaledBy(x: 1.4, y: 1.4)
     badge.alpha = 1
     badge.backgroundColor = Color(hex: 0xff2d55)
   }
