@@ -325,3 +325,22 @@ struct TextFieldTests {
     #expect(field.text == "hh")
   }
 }
+
+@MainActor @Test func testsTypeOnAHardwareKeyboard() throws {
+  let app = try TestApplication(pointSize: Size(width: 400, height: 200))
+  let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 40))
+  app.window.addSubview(field)
+  field.becomeFirstResponder()
+  app.typeOnHardwareKeyboard("Hi there")
+  #expect(field.text == "Hi there")
+  app.press(.backspace)
+  app.press(.left)
+  app.press("X")
+  #expect(field.text == "Hi theXr")
+  app.press("a", modifiers: .control)  // select all
+  app.press(.backspace)
+  #expect(field.text == "")
+  app.typeOnHardwareKeyboard("ok")
+  app.press(.enter)
+  #expect(field.text == "ok")
+}
