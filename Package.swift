@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // KioskKit: the UIKit model for Linux touch panels. Module layout and import direction:
-// ../shared/design/ARCHITECTURE.md (C modules -> KioskGraphics -> KioskUI -> backends -> KioskKit).
+// Sources/KioskKit/KioskKit.docc/Architecture.md (C modules -> KioskGraphics -> KioskUI ->
+// backends -> KioskKit).
 import PackageDescription
 
 let package = Package(
@@ -23,6 +24,8 @@ let package = Package(
     // Metrics: swift-metrics' API, with Prometheus' text format (kioskctl metrics, textfile).
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+    // `make docs`: the DocC catalog in Sources/KioskKit/KioskKit.docc and the API.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     .systemLibrary(
@@ -79,7 +82,8 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
-    .target(name: "KioskTesting", dependencies: ["KioskKit", "KioskVirtual"]),
+    // UI tests link no hardware library: the UI model, the graphics and the virtual output.
+    .target(name: "KioskTesting", dependencies: ["KioskUI", "KioskGraphics", "KioskVirtual"]),
     .target(name: "CAllocCounter"),
     .target(name: "KioskVersion"),
     .executableTarget(
