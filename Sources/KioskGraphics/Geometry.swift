@@ -22,6 +22,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   /// The distance to another point.
   public func distance(to other: Point) -> Double { hypot(other.x - x, other.y - y) }
 
+  /// `(x, y)`, whole numbers without a decimal point.
   public var description: String { "(\(x.shortDescription), \(y.shortDescription))" }
 }
 
@@ -41,6 +42,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// A size of zero width and height.
   public static let zero = Size(width: 0, height: 0)
 
+  /// `width×height`, whole numbers without a decimal point.
   public var description: String { "\(width.shortDescription)×\(height.shortDescription)" }
 }
 
@@ -152,6 +154,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
       x: x0, y: y0, width: (maxX - 1e-9).rounded(.up) - x0, height: (maxY - 1e-9).rounded(.up) - y0)
   }
 
+  /// The origin, then the size: `(x, y) width×height`.
   public var description: String { "\(origin) \(size)" }
 }
 
@@ -293,6 +296,7 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
   /// Whether the transform is only a translation.
   public var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 
+  /// `[a, b, c, d, tx, ty]`.
   public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
 }
 

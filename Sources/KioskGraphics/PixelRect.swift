@@ -69,5 +69,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
   /// The empty rectangle at the origin.
   public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
+  /// `(x, y) width×height`, in pixels.
   public var description: String { "(\(x), \(y)) \(width)×\(height)" }
 }

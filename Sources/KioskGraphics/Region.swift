@@ -374,6 +374,7 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
     lhs.withPixmanRegion { a in rhs.withPixmanRegion { b in pixman_region32_equal(a, b) != 0 } }
   }
 
+  /// `Region` and its rectangles.
   public var description: String { "Region\(rects)" }
 }
 

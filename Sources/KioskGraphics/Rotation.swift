@@ -39,6 +39,7 @@ public enum Rotation: Int, Sendable, CaseIterable, CustomStringConvertible {
     }
   }
 
+  /// The angle in degrees: `90°`.
   public var description: String { "\(rawValue)°" }
 }
 

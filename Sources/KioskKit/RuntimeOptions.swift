@@ -404,6 +404,7 @@ public struct PointSize: ExpressibleByArgument, Sendable, Equatable {
     self.init(width: w, height: h)
   }
 
+  /// `WxH`, as `--help` shows the default.
   public var defaultValueDescription: String {
     "\(width.formatted)x\(height.formatted)"
   }

@@ -3,16 +3,27 @@ import KioskUI
 extension TestApplication {
   /// Keys of a hardware keyboard that type no text, with their Linux input codes.
   public enum EditingKey: Int, Sendable, CaseIterable {
+    /// Escape.
     case escape = 1
+    /// Backspace: deletes what is before the caret.
     case backspace = 14
+    /// Tab.
     case tab = 15
+    /// Enter (Return).
     case enter = 28
+    /// Home: to the start of the line.
     case home = 102
+    /// The up arrow.
     case up = 103
+    /// The left arrow.
     case left = 105
+    /// The right arrow.
     case right = 106
+    /// End: to the end of the line.
     case end = 107
+    /// The down arrow.
     case down = 108
+    /// Delete: deletes what is after the caret.
     case delete = 111
 
     /// What the key types, as xkbcommon reports it (Enter "\r", Tab "\t", Backspace

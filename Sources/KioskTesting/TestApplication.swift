@@ -67,6 +67,7 @@ public final class TestApplication {
     /// `application(_:didFinishLaunchingWithOptions:)` returned `false`.
     case refused(String)
 
+    /// What refused to launch.
     public var description: String {
       switch self {
       case .refused(let type): "\(type) refused to launch (didFinishLaunching returned false)"

@@ -1,7 +1,7 @@
 import KioskGraphics
 
 /// Client capabilities a DRM client can ask for.
-public enum DRMClientCapability: Sendable {
+package enum DRMClientCapability: Sendable {
   /// Expose primary and cursor planes, not only overlays.
   case universalPlanes
   /// Allow atomic modesetting (implies universal planes).
@@ -9,21 +9,21 @@ public enum DRMClientCapability: Sendable {
 }
 
 /// The kinds of KMS object that have properties.
-public enum DRMObjectKind: Sendable {
+package enum DRMObjectKind: Sendable {
   case connector, crtc, plane
 }
 
 /// One property value in an atomic request.
-public struct AtomicProperty: Equatable, Sendable {
+package struct AtomicProperty: Equatable, Sendable {
   /// The connector, CRTC or plane.
-  public var object: UInt32
+  package var object: UInt32
   /// The property id.
-  public var property: UInt32
+  package var property: UInt32
   /// The value.
-  public var value: UInt64
+  package var value: UInt64
 
   /// Creates a property assignment.
-  public init(object: UInt32, property: UInt32, value: UInt64) {
+  package init(object: UInt32, property: UInt32, value: UInt64) {
     self.object = object
     self.property = property
     self.value = value
@@ -31,25 +31,25 @@ public struct AtomicProperty: Equatable, Sendable {
 }
 
 /// Flags of an atomic commit.
-public struct AtomicCommitFlags: OptionSet, Sendable {
-  public let rawValue: UInt32
+package struct AtomicCommitFlags: OptionSet, Sendable {
+  package let rawValue: UInt32
   /// Creates flags from raw bits.
-  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  package init(rawValue: UInt32) { self.rawValue = rawValue }
   /// Only check that the kernel would accept the state.
-  public static let testOnly = AtomicCommitFlags(rawValue: 1 << 0)
+  package static let testOnly = AtomicCommitFlags(rawValue: 1 << 0)
   /// Return at once; completion comes as an event.
-  public static let nonblock = AtomicCommitFlags(rawValue: 1 << 1)
+  package static let nonblock = AtomicCommitFlags(rawValue: 1 << 1)
   /// The commit may change modes (a full modeset).
-  public static let allowModeset = AtomicCommitFlags(rawValue: 1 << 2)
+  package static let allowModeset = AtomicCommitFlags(rawValue: 1 << 2)
   /// Send a page-flip event when the commit is on screen.
-  public static let pageFlipEvent = AtomicCommitFlags(rawValue: 1 << 3)
+  package static let pageFlipEvent = AtomicCommitFlags(rawValue: 1 << 3)
 }
 
 /// Every DRM call KioskKit makes, behind one protocol: the kernel device implements it with
 /// libdrm; unit tests use a fake that records calls and injects failures (EBUSY, EACCES,
 /// a connector that vanished) without a kernel.
 @MainActor
-public protocol DRMDevice: AnyObject {
+package protocol DRMDevice: AnyObject {
   /// The device node, e.g. `/dev/dri/card0`.
   var path: String { get }
   /// The kernel driver's name, e.g. `bochs-drm`, `i915`, `vc4`.

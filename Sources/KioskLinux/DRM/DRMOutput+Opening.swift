@@ -4,15 +4,15 @@ import KioskUI
 import Logging
 
 /// Why no DRM output could be opened, in words a person can act on.
-public struct DRMSetupError: Error, CustomStringConvertible {
-  public let description: String
+package struct DRMSetupError: Error, CustomStringConvertible {
+  package let description: String
 }
 
 extension DRMOutput {
   /// Finds a card (waiting up to `configuration.waitForCard` seconds for one to appear),
   /// picks the connector, mode, CRTC and primary plane, chooses atomic or legacy commits,
   /// and allocates the swapchain. The display lights up with the first frame.
-  public static func open(configuration: DRMConfiguration, logger: Logger) throws -> DRMOutput {
+  package static func open(configuration: DRMConfiguration, logger: Logger) throws -> DRMOutput {
     let deadline = monotonicSeconds() + max(configuration.waitForCard, 0)
     var problems: [String] = []
     repeat {
@@ -42,7 +42,8 @@ extension DRMOutput {
   }
 
   /// Opens an output on an already opened device (tests pass a fake here).
-  public static func open(device: DRMDevice, configuration: DRMConfiguration, logger: Logger) throws
+  package static func open(device: DRMDevice, configuration: DRMConfiguration, logger: Logger)
+    throws
     -> DRMOutput
   {
     let atomic = !configuration.forceLegacy && device.setClientCapability(.atomic)
@@ -84,7 +85,7 @@ extension DRMOutput {
   }
 
   /// Every connector of every card with its modes, for `--connector list`.
-  public static func describeAll() -> String {
+  package static func describeAll() -> String {
     var lines: [String] = []
     for path in candidateCards(DRMConfiguration()) {
       guard let device = try? KernelDRMDevice(path: path),

@@ -5,23 +5,23 @@ import KioskUI
 import Logging
 
 /// What to open: which card, connector and mode, and how.
-public struct DRMConfiguration: Sendable {
+package struct DRMConfiguration: Sendable {
   /// A card node (`/dev/dri/card1`), or `nil` for the first card with a connected connector.
-  public var card: String?
+  package var card: String?
   /// A connector name (`HDMI-A-1`, `DSI-1`), or `nil` for the first connected one.
-  public var connector: String?
+  package var connector: String?
   /// A mode `WxH` or `WxH@Hz`, or `nil` for the connector's preferred mode.
-  public var mode: String?
+  package var mode: String?
   /// Whether to use the legacy API even where atomic is offered (`KIOSK_DRM_NO_ATOMIC=1`).
-  public var forceLegacy: Bool
+  package var forceLegacy: Bool
   /// How long to wait for a card at boot before giving up, in seconds.
-  public var waitForCard: Double
+  package var waitForCard: Double
   /// Turn frames with the plane's `rotation` property (where the driver offers it) instead
   /// of in the compositor; `nil` or `.degrees0`: the compositor turns them, as usual.
-  public var planeRotation: Rotation?
+  package var planeRotation: Rotation?
 
   /// Creates a configuration; `forceLegacy` defaults to the `KIOSK_DRM_NO_ATOMIC` variable.
-  public init(
+  package init(
     card: String? = nil, connector: String? = nil, mode: String? = nil, forceLegacy: Bool? = nil,
     waitForCard: Double = 10
   ) {
@@ -39,29 +39,29 @@ public struct DRMConfiguration: Sendable {
 /// the damage they missed, page flips paced by flip events with never more than one commit
 /// in flight, and the display link ticking on those events.
 @MainActor
-public final class DRMOutput: DisplayOutput {
-  public let name: String
-  public let pixelWidth: Int
-  public let pixelHeight: Int
-  public let refreshRate: Double
-  public var frameHandler: (@MainActor (Double) -> Void)?
-  public var repaintHandler: (@MainActor () -> Void)?
-  public var isActive: Bool { !isBlanked && !isShutDown && isConnected && !isSeatDisabled }
+package final class DRMOutput: DisplayOutput {
+  package let name: String
+  package let pixelWidth: Int
+  package let pixelHeight: Int
+  package let refreshRate: Double
+  package var frameHandler: (@MainActor (Double) -> Void)?
+  package var repaintHandler: (@MainActor () -> Void)?
+  package var isActive: Bool { !isBlanked && !isShutDown && isConnected && !isSeatDisabled }
   /// Whether the connector has a display plugged in (false after it was unplugged, or
   /// until one is plugged in when the app started without).
-  public private(set) var isConnected: Bool
+  package private(set) var isConnected: Bool
 
   /// The device this output scans out on.
-  public let device: DRMDevice
+  package let device: DRMDevice
   /// `atomic` or `legacy`.
-  public var commitAPI: String { committer.name }
+  package var commitAPI: String { committer.name }
   /// The mode in use (an assumed one, `isAssumed`, until a display is connected).
-  public private(set) var mode: DRMMode
+  package private(set) var mode: DRMMode
   private let configuredMode: String?
   /// Frames that reached the screen (modeset or completed flip).
-  public private(set) var framesPresented = 0
+  package private(set) var framesPresented = 0
   /// Pixels copied into the scanout buffer for the last frame (damage the buffer missed).
-  public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
+  package var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
 
   private let committer: ScanoutCommitter
   private let swapchain: Swapchain
@@ -85,14 +85,14 @@ public final class DRMOutput: DisplayOutput {
   /// Set by `shutDown`: the buffers are gone, nothing more is shown.
   private var isShutDown = false
   /// Between a seat's disable (VT switched away) and enable: no frames, no DRM master.
-  public private(set) var isSeatDisabled = false
+  package private(set) var isSeatDisabled = false
   private let crtc: UInt32
   private let connectorID: UInt32
   /// What the CRTC showed when this output took it over.
   private let previousState: (framebuffer: UInt32, mode: DRMMode?)?
 
   /// The rotation the plane applies; frames then reach the buffers unturned.
-  public let planeRotation: Rotation
+  package let planeRotation: Rotation
 
   init(
     device: DRMDevice, pipe: DRMPipe, committer: ScanoutCommitter, bufferCount: Int = 3,
@@ -144,7 +144,7 @@ public final class DRMOutput: DisplayOutput {
   /// Stops showing frames for good: stops listening, puts back what the CRTC showed before
   /// (the console) when `restoreConsole` is set, frees the buffers and drops DRM master.
   /// Without restoring, the kernel falls back to the console when the device is closed.
-  public func shutDown(restoreConsole: Bool = true, keepLastFrame: Bool = false) {
+  package func shutDown(restoreConsole: Bool = true, keepLastFrame: Bool = false) {
     guard !isShutDown else { return }
     isShutDown = true
     eventSource?.cancel()
@@ -199,7 +199,7 @@ public final class DRMOutput: DisplayOutput {
 
   // MARK: Presenting
 
-  public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+  package func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
     guard isActive else { return }
     guard flipInFlight == nil else {
       // One commit in flight at most: keep the newest frame and all damage for later.
@@ -273,7 +273,7 @@ public final class DRMOutput: DisplayOutput {
 
   // MARK: Frame events
 
-  public func requestFrameEvent() {
+  package func requestFrameEvent() {
     frameRequested = true
     // A flip in flight will deliver it; otherwise tick on a timer at the refresh rate (many
     // drivers have no vblank interrupt, bochs among them).
@@ -286,7 +286,7 @@ public final class DRMOutput: DisplayOutput {
   /// Looks at the connector again after a hotplug event. Unplugged: no more frames (and no
   /// busy loop) until it is back. Plugged in again: the mode is set again with the next
   /// frame and the whole screen is repainted.
-  public func connectorsChanged() {
+  package func connectorsChanged() {
     let connectors: [DRMConnector]
     do {
       connectors = try device.connectors()
@@ -360,7 +360,7 @@ public final class DRMOutput: DisplayOutput {
 
   /// The seat was disabled (a VT switch away): forget frames in flight, stop ticking and
   /// give up DRM master so the other session can show its own.
-  public func seatDisabled() {
+  package func seatDisabled() {
     guard !isSeatDisabled, !isShutDown else { return }
     isSeatDisabled = true
     flipInFlight = nil
@@ -372,7 +372,7 @@ public final class DRMOutput: DisplayOutput {
 
   /// The seat is back: take DRM master again, set the mode with the next frame (the other
   /// session may have changed it) and repaint the whole screen.
-  public func seatEnabled() {
+  package func seatEnabled() {
     guard isSeatDisabled, !isShutDown else { return }
     if !device.setMaster() {
       logger.warning("\(name): could not become DRM master again; frames may not show")
@@ -387,7 +387,7 @@ public final class DRMOutput: DisplayOutput {
   // MARK: Blanking
 
   /// Turns the panel off (`true`) or back on; frames are not shown while it is off.
-  public func setBlanked(_ blanked: Bool) throws {
+  package func setBlanked(_ blanked: Bool) throws {
     guard blanked != isBlanked, !isShutDown else { return }
     guard flipInFlight == nil else {
       // A blocking modeset would fail with EBUSY behind a pending flip: after the flip.

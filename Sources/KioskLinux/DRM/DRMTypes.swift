@@ -2,31 +2,31 @@ import Glibc
 import KioskGraphics
 
 /// An error from a DRM call (libdrm or an ioctl): which call, and its errno.
-public typealias DRMError = SystemCallError
+package typealias DRMError = SystemCallError
 
 /// A display mode of a connector.
-public struct DRMMode: Equatable, Sendable, CustomStringConvertible {
+package struct DRMMode: Equatable, Sendable, CustomStringConvertible {
   /// Active width in pixels.
-  public var width: Int
+  package var width: Int
   /// Active height in pixels.
-  public var height: Int
+  package var height: Int
   /// Refresh rate in Hz.
-  public var refresh: Int
+  package var refresh: Int
   /// Whether the connector prefers this mode.
-  public var isPreferred: Bool
+  package var isPreferred: Bool
   /// The kernel's mode, passed back unchanged when setting it.
-  public var raw: RawMode
+  package var raw: RawMode
 
   /// The kernel's description of a mode (`drmModeModeInfo`), kept opaque.
-  public struct RawMode: Equatable, Sendable {
+  package struct RawMode: Equatable, Sendable {
     /// The bytes of the C struct.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Creates it from bytes.
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
   }
 
   /// Creates a mode.
-  public init(width: Int, height: Int, refresh: Int, isPreferred: Bool, raw: RawMode) {
+  package init(width: Int, height: Int, refresh: Int, isPreferred: Bool, raw: RawMode) {
     self.width = width
     self.height = height
     self.refresh = refresh
@@ -34,22 +34,22 @@ public struct DRMMode: Equatable, Sendable, CustomStringConvertible {
     self.raw = raw
   }
 
-  public var description: String {
+  package var description: String {
     "\(width)x\(height)@\(refresh)" + (isPreferred ? " (preferred)" : "")
   }
 
   /// A stand-in for the mode of a display that is not connected yet: only its size is
   /// known (from configuration), so it cannot be set until the real mode is.
-  public static func assumed(width: Int, height: Int) -> DRMMode {
+  package static func assumed(width: Int, height: Int) -> DRMMode {
     DRMMode(
       width: width, height: height, refresh: 60, isPreferred: false, raw: RawMode(bytes: []))
   }
 
   /// Whether this is a stand-in (see `assumed(width:height:)`).
-  public var isAssumed: Bool { raw.bytes.isEmpty }
+  package var isAssumed: Bool { raw.bytes.isEmpty }
 
   /// The width and height of `WxH` or `WxH@Hz`, if that is what `text` is.
-  public static func size(of text: String) -> (width: Int, height: Int)? {
+  package static func size(of text: String) -> (width: Int, height: Int)? {
     let size = text.lowercased().split(separator: "@")[0].split(separator: "x")
     guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else {
       return nil
@@ -58,7 +58,7 @@ public struct DRMMode: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the mode matches `WxH` or `WxH@Hz`.
-  public func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     let parts = text.lowercased().split(separator: "@")
     guard parts.count <= 2 else { return false }
     let size = parts[0].split(separator: "x")
@@ -68,20 +68,20 @@ public struct DRMMode: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A connector as the kernel reports it.
-public struct DRMConnector: Equatable, Sendable {
+package struct DRMConnector: Equatable, Sendable {
   /// The object id.
-  public var id: UInt32
+  package var id: UInt32
   /// The name in the kernel's form, e.g. `HDMI-A-1`, `DSI-1`, `Virtual-1`.
-  public var name: String
+  package var name: String
   /// Whether something is plugged in.
-  public var isConnected: Bool
+  package var isConnected: Bool
   /// The modes it offers.
-  public var modes: [DRMMode]
+  package var modes: [DRMMode]
   /// The CRTCs it can be driven by (indexes into the resources' CRTC list).
-  public var possibleCRTCIndexes: [Int]
+  package var possibleCRTCIndexes: [Int]
 
   /// Creates a connector description.
-  public init(
+  package init(
     id: UInt32, name: String, isConnected: Bool, modes: [DRMMode], possibleCRTCIndexes: [Int]
   ) {
     self.id = id
@@ -93,20 +93,20 @@ public struct DRMConnector: Equatable, Sendable {
 }
 
 /// A plane as the kernel reports it.
-public struct DRMPlane: Equatable, Sendable {
+package struct DRMPlane: Equatable, Sendable {
   /// The kinds of plane.
-  public enum Kind: Sendable { case primary, overlay, cursor }
+  package enum Kind: Sendable { case primary, overlay, cursor }
   /// The object id.
-  public var id: UInt32
+  package var id: UInt32
   /// What it is for.
-  public var kind: Kind
+  package var kind: Kind
   /// The CRTCs it can be used with (indexes).
-  public var possibleCRTCIndexes: [Int]
+  package var possibleCRTCIndexes: [Int]
   /// Pixel formats it scans out.
-  public var formats: [UInt32]
+  package var formats: [UInt32]
 
   /// Creates a plane description.
-  public init(id: UInt32, kind: Kind, possibleCRTCIndexes: [Int], formats: [UInt32]) {
+  package init(id: UInt32, kind: Kind, possibleCRTCIndexes: [Int], formats: [UInt32]) {
     self.id = id
     self.kind = kind
     self.possibleCRTCIndexes = possibleCRTCIndexes
@@ -115,21 +115,21 @@ public struct DRMPlane: Equatable, Sendable {
 }
 
 /// A dumb buffer: kernel memory the CPU maps and the display scans out.
-public struct DumbBuffer: Equatable, Sendable {
+package struct DumbBuffer: Equatable, Sendable {
   /// The GEM handle.
-  public var handle: UInt32
+  package var handle: UInt32
   /// Bytes per row.
-  public var pitch: Int
+  package var pitch: Int
   /// Size in bytes.
-  public var size: Int
+  package var size: Int
 }
 
 /// A page flip (or atomic commit) completed: the new buffer is on screen.
-public struct DRMFlipEvent: Equatable, Sendable {
+package struct DRMFlipEvent: Equatable, Sendable {
   /// The CRTC that flipped.
-  public var crtc: UInt32
+  package var crtc: UInt32
   /// The vblank sequence (0 on drivers without vblank, such as bochs).
-  public var sequence: UInt32
+  package var sequence: UInt32
   /// The kernel's timestamp of the flip, in seconds.
-  public var time: Double
+  package var time: Double
 }

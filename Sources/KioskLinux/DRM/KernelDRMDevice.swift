@@ -5,13 +5,13 @@ import KioskGraphics
 /// A DRM card opened from `/dev/dri`: the `DRMDevice` protocol over libdrm. Each C call is
 /// wrapped here once; failures throw `DRMError` with the call's name and errno.
 @MainActor
-public final class KernelDRMDevice: DRMDevice {
-  public let path: String
-  public let driverName: String
-  public private(set) var fileDescriptor: Int32
+package final class KernelDRMDevice: DRMDevice {
+  package let path: String
+  package let driverName: String
+  package private(set) var fileDescriptor: Int32
 
   /// Opens a card node (read-write, close-on-exec) through the process's seat.
-  public init(path: String) throws {
+  package init(path: String) throws {
     let fd = DeviceAccess.seat.openDevice(path)
     guard fd >= 0 else { throw DRMError(call: "open", code: -fd, context: path) }
     self.path = path
@@ -29,12 +29,12 @@ public final class KernelDRMDevice: DRMDevice {
   }
 
   /// Closes the device (frees every kernel object this client made).
-  public func close() {
+  package func close() {
     if fileDescriptor >= 0 { DeviceAccess.seat.closeDevice(fileDescriptor) }
     fileDescriptor = -1
   }
 
-  public func setClientCapability(_ capability: DRMClientCapability) -> Bool {
+  package func setClientCapability(_ capability: DRMClientCapability) -> Bool {
     let cap: UInt64 =
       switch capability {
       case .universalPlanes: UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES)
@@ -51,11 +51,11 @@ public final class KernelDRMDevice: DRMDevice {
     return try body(resources.pointee)
   }
 
-  public func crtcIDs() throws -> [UInt32] {
+  package func crtcIDs() throws -> [UInt32] {
     try withResources { res in (0..<Int(res.count_crtcs)).map { res.crtcs[$0] } }
   }
 
-  public func connectors() throws -> [DRMConnector] {
+  package func connectors() throws -> [DRMConnector] {
     try withResources { res in
       let crtcs = (0..<Int(res.count_crtcs)).map { res.crtcs[$0] }
       return (0..<Int(res.count_connectors)).compactMap { index in
@@ -95,7 +95,7 @@ public final class KernelDRMDevice: DRMDevice {
       possibleCRTCIndexes: possible.sorted())
   }
 
-  public func planes() throws -> [DRMPlane] {
+  package func planes() throws -> [DRMPlane] {
     guard let list = drmModeGetPlaneResources(fileDescriptor) else {
       throw DRMError(call: "drmModeGetPlaneResources", code: errno, context: path)
     }
@@ -119,7 +119,7 @@ public final class KernelDRMDevice: DRMDevice {
     return result
   }
 
-  public func properties(of object: UInt32, kind: DRMObjectKind) throws -> [String: (
+  package func properties(of object: UInt32, kind: DRMObjectKind) throws -> [String: (
     id: UInt32, value: UInt64
   )] {
     let type: UInt32 =
@@ -144,7 +144,7 @@ public final class KernelDRMDevice: DRMDevice {
     return result
   }
 
-  public func bitNames(of property: UInt32) throws -> [String: Int] {
+  package func bitNames(of property: UInt32) throws -> [String: Int] {
     guard let prop = drmModeGetProperty(fileDescriptor, property) else {
       throw DRMError(call: "drmModeGetProperty", code: errno, context: "property \(property)")
     }
@@ -160,7 +160,7 @@ public final class KernelDRMDevice: DRMDevice {
     return names
   }
 
-  public func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer {
+  package func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer {
     var request = drm_mode_create_dumb()
     request.width = UInt32(width)
     request.height = UInt32(height)
@@ -171,7 +171,7 @@ public final class KernelDRMDevice: DRMDevice {
     return DumbBuffer(handle: request.handle, pitch: Int(request.pitch), size: Int(request.size))
   }
 
-  public func map(_ buffer: DumbBuffer) throws -> UnsafeMutableRawPointer {
+  package func map(_ buffer: DumbBuffer) throws -> UnsafeMutableRawPointer {
     var request = drm_mode_map_dumb()
     request.handle = buffer.handle
     guard kiosk_drm_map_dumb(fileDescriptor, &request) == 0 else {
@@ -183,15 +183,15 @@ public final class KernelDRMDevice: DRMDevice {
     return memory
   }
 
-  public func unmap(_ memory: UnsafeMutableRawPointer, size: Int) {
+  package func unmap(_ memory: UnsafeMutableRawPointer, size: Int) {
     munmap(memory, size)
   }
 
-  public func destroy(_ buffer: DumbBuffer) {
+  package func destroy(_ buffer: DumbBuffer) {
     _ = kiosk_drm_destroy_dumb(fileDescriptor, buffer.handle)
   }
 
-  public func addFramebuffer(width: Int, height: Int, format: UInt32, buffer: DumbBuffer) throws
+  package func addFramebuffer(width: Int, height: Int, format: UInt32, buffer: DumbBuffer) throws
     -> UInt32
   {
     var handles: (UInt32, UInt32, UInt32, UInt32) = (buffer.handle, 0, 0, 0)
@@ -216,11 +216,11 @@ public final class KernelDRMDevice: DRMDevice {
     return id
   }
 
-  public func removeFramebuffer(_ id: UInt32) {
+  package func removeFramebuffer(_ id: UInt32) {
     drmModeRmFB(fileDescriptor, id)
   }
 
-  public func currentState(of crtc: UInt32) throws -> (framebuffer: UInt32, mode: DRMMode?) {
+  package func currentState(of crtc: UInt32) throws -> (framebuffer: UInt32, mode: DRMMode?) {
     guard let state = drmModeGetCrtc(fileDescriptor, crtc) else {
       throw DRMError(call: "drmModeGetCrtc", code: errno, context: "CRTC \(crtc)")
     }
@@ -235,7 +235,7 @@ public final class KernelDRMDevice: DRMDevice {
     return (state.pointee.buffer_id, mode)
   }
 
-  public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
+  package func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws
   {
     var info = drmModeModeInfo()
     withUnsafeMutableBytes(of: &info) { raw in
@@ -248,13 +248,13 @@ public final class KernelDRMDevice: DRMDevice {
     }
   }
 
-  public func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws {
+  package func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws {
     guard drmModeConnectorSetProperty(fileDescriptor, connector, property, value) == 0 else {
       throw DRMError(call: "drmModeConnectorSetProperty", code: errno)
     }
   }
 
-  public func borrowFramebuffer(_ id: UInt32) throws -> (
+  package func borrowFramebuffer(_ id: UInt32) throws -> (
     buffer: DumbBuffer, width: Int, height: Int
   ) {
     guard let fb = drmModeGetFB(fileDescriptor, id) else {
@@ -273,19 +273,19 @@ public final class KernelDRMDevice: DRMDevice {
     )
   }
 
-  public func disableCRTC(_ crtc: UInt32) throws {
+  package func disableCRTC(_ crtc: UInt32) throws {
     guard drmModeSetCrtc(fileDescriptor, crtc, 0, 0, 0, nil, 0, nil) == 0 else {
       throw DRMError(call: "drmModeSetCrtc", code: errno, context: "switching CRTC \(crtc) off")
     }
   }
 
-  public func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
+  package func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
     guard
       drmModePageFlip(fileDescriptor, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil) == 0
     else { throw DRMError(call: "drmModePageFlip", code: errno) }
   }
 
-  public func dirtyFramebuffer(_ id: UInt32, clips: [PixelRect]) throws {
+  package func dirtyFramebuffer(_ id: UInt32, clips: [PixelRect]) throws {
     var boxes = clips.map {
       drmModeClip(
         x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y), x2: UInt16(clamping: $0.maxX),
@@ -296,7 +296,7 @@ public final class KernelDRMDevice: DRMDevice {
     }
   }
 
-  public func createBlob(_ bytes: [UInt8]) throws -> UInt32 {
+  package func createBlob(_ bytes: [UInt8]) throws -> UInt32 {
     var id: UInt32 = 0
     let result = bytes.withUnsafeBytes { raw in
       drmModeCreatePropertyBlob(fileDescriptor, raw.baseAddress, raw.count, &id)
@@ -305,11 +305,11 @@ public final class KernelDRMDevice: DRMDevice {
     return id
   }
 
-  public func destroyBlob(_ id: UInt32) {
+  package func destroyBlob(_ id: UInt32) {
     drmModeDestroyPropertyBlob(fileDescriptor, id)
   }
 
-  public func atomicCommit(_ properties: [AtomicProperty], flags: AtomicCommitFlags) throws {
+  package func atomicCommit(_ properties: [AtomicProperty], flags: AtomicCommitFlags) throws {
     guard let request = drmModeAtomicAlloc() else {
       throw DRMError(call: "drmModeAtomicAlloc", code: ENOMEM)
     }
@@ -327,7 +327,7 @@ public final class KernelDRMDevice: DRMDevice {
     }
   }
 
-  public func readFlipEvents() throws -> [DRMFlipEvent] {
+  package func readFlipEvents() throws -> [DRMFlipEvent] {
     receivedFlips.removeAll()
     var context = drmEventContext()
     context.version = 3  // the version that has page_flip_handler2 (with the CRTC)
@@ -343,11 +343,11 @@ public final class KernelDRMDevice: DRMDevice {
     return receivedFlips
   }
 
-  public func dropMaster() {
+  package func dropMaster() {
     drmDropMaster(fileDescriptor)
   }
 
-  public func setMaster() -> Bool {
+  package func setMaster() -> Bool {
     // Under logind or seatd the manager has made us master again already; directly opened,
     // we ask (which works for root, or when nobody else holds it).
     if drmIsMaster(fileDescriptor) == 0 { _ = drmSetMaster(fileDescriptor) }

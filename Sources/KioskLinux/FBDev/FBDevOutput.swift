@@ -5,8 +5,8 @@ import KioskUI
 import Logging
 
 /// Why a framebuffer cannot be driven, in words a person can act on.
-public struct FBDevSetupError: Error, CustomStringConvertible {
-  public let description: String
+package struct FBDevSetupError: Error, CustomStringConvertible {
+  package let description: String
 }
 
 /// A Linux framebuffer (`/dev/fbN`) as a `DisplayOutput`, for panels without KMS: the
@@ -17,29 +17,29 @@ public struct FBDevSetupError: Error, CustomStringConvertible {
 /// (`fsync`) once drawn, so that drivers with deferred I/O, such as DRM's fbdev emulation,
 /// put it on the display now rather than when their own timer next fires.
 @MainActor
-public final class FBDevOutput: DisplayOutput {
-  public let name: String
-  public let pixelWidth: Int
-  public let pixelHeight: Int
+package final class FBDevOutput: DisplayOutput {
+  package let name: String
+  package let pixelWidth: Int
+  package let pixelHeight: Int
   /// fbdev does not say when the panel refreshes; frames are paced at 60 Hz.
-  public let refreshRate = 60.0
-  public var frameHandler: (@MainActor (Double) -> Void)?
-  public var isActive: Bool { !isBlanked }
+  package let refreshRate = 60.0
+  package var frameHandler: (@MainActor (Double) -> Void)?
+  package var isActive: Bool { !isBlanked }
   private var isBlanked = false
 
   /// The device this output draws on.
-  public let device: FBDevice
+  package let device: FBDevice
   /// The pixel layout of the framebuffer: `.xrgb8888` or `.rgb565`.
-  public let format: PixelFormat
+  package let format: PixelFormat
   /// Whether frames are drawn into a hidden page and panned to (two pages), or straight
   /// into the visible one.
-  public var isDoubleBuffered: Bool { pageRows.count == 2 }
+  package var isDoubleBuffered: Bool { pageRows.count == 2 }
   /// Frames presented so far.
-  public private(set) var framesPresented = 0
+  package private(set) var framesPresented = 0
   /// Pixels copied into the framebuffer for the last frame (damage the page missed).
-  public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
+  package var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
   /// The row of the virtual screen each page starts at, in the order frames use them.
-  public let pageRows: [Int]
+  package let pageRows: [Int]
 
   private let swapchain: Swapchain
   private let memory: UnsafeMutableRawPointer
@@ -53,7 +53,7 @@ public final class FBDevOutput: DisplayOutput {
 
   /// Opens a framebuffer node (`/dev/fb0` unless told otherwise), checks its pixel layout
   /// and maps it. The frames replace the console's text until `shutDown`.
-  public static func open(path: String = "/dev/fb0", logger: Logger) throws -> FBDevOutput {
+  package static func open(path: String = "/dev/fb0", logger: Logger) throws -> FBDevOutput {
     let device: KernelFBDevice
     do {
       device = try KernelFBDevice(path: path)
@@ -64,7 +64,7 @@ public final class FBDevOutput: DisplayOutput {
   }
 
   /// Opens an output on an already opened device (tests pass a fake here).
-  public static func open(device: FBDevice, logger: Logger) throws -> FBDevOutput {
+  package static func open(device: FBDevice, logger: Logger) throws -> FBDevOutput {
     let output = try FBDevOutput(device: device, logger: logger)
     do {
       try device.setConsoleSuspended(true)
@@ -187,7 +187,7 @@ public final class FBDevOutput: DisplayOutput {
 
   /// Stops the frame timer and gives the screen back to the text console; the last frame
   /// stays on screen until the console redraws.
-  public func shutDown() {
+  package func shutDown() {
     tickTimer.cancel()
     do {
       try device.setConsoleSuspended(false)
@@ -198,7 +198,7 @@ public final class FBDevOutput: DisplayOutput {
 
   // MARK: Presenting
 
-  public func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+  package func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
     let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
     if isDoubleBuffered {
       // If panning fails the page stays hidden and keeps its age: the next frame goes into
@@ -230,16 +230,16 @@ public final class FBDevOutput: DisplayOutput {
 
   /// Switches the panel off or on (FBIOBLANK); frames are not shown while it is off, and
   /// the whole screen is repainted when it comes back.
-  public func setBlanked(_ blanked: Bool) throws {
+  package func setBlanked(_ blanked: Bool) throws {
     guard blanked != isBlanked else { return }
     try device.setBlanked(blanked)
     isBlanked = blanked
     if !blanked { repaintHandler?() }
   }
 
-  public var repaintHandler: (@MainActor () -> Void)?
+  package var repaintHandler: (@MainActor () -> Void)?
 
-  public func requestFrameEvent() {
+  package func requestFrameEvent() {
     frameRequested = true
     tickTimer.arm()
   }

@@ -1,53 +1,53 @@
 import Glibc
 
 /// An error from an fbdev call: which call, and its errno.
-public typealias FBDevError = SystemCallError
+package typealias FBDevError = SystemCallError
 
 /// Where one colour channel sits in a pixel: its lowest bit and its width in bits.
-public struct FBBitfield: Equatable, Sendable, CustomStringConvertible {
+package struct FBBitfield: Equatable, Sendable, CustomStringConvertible {
   /// The lowest bit of the channel.
-  public var offset: Int
+  package var offset: Int
   /// The number of bits.
-  public var length: Int
+  package var length: Int
 
   /// Creates a bitfield.
-  public init(offset: Int, length: Int) {
+  package init(offset: Int, length: Int) {
     self.offset = offset
     self.length = length
   }
 
-  public var description: String { "\(offset)/\(length)" }
+  package var description: String { "\(offset)/\(length)" }
 }
 
 /// What the kernel reports about a framebuffer: the visible and virtual resolution, the
 /// pixel layout and the memory behind it (`fb_var_screeninfo` and `fb_fix_screeninfo`).
-public struct FBScreenInfo: Equatable, Sendable {
+package struct FBScreenInfo: Equatable, Sendable {
   /// Visible width in pixels.
-  public var xres: Int
+  package var xres: Int
   /// Visible height in pixels.
-  public var yres: Int
+  package var yres: Int
   /// Width of the memory's virtual screen in pixels.
-  public var xresVirtual: Int
+  package var xresVirtual: Int
   /// Height of the memory's virtual screen in pixels; twice `yres` or more allows panning
   /// between two pages.
-  public var yresVirtual: Int
+  package var yresVirtual: Int
   /// The row of the virtual screen shown at the top of the display.
-  public var yoffset: Int
+  package var yoffset: Int
   /// Bits per pixel.
-  public var bitsPerPixel: Int
+  package var bitsPerPixel: Int
   /// The red channel.
-  public var red: FBBitfield
+  package var red: FBBitfield
   /// The green channel.
-  public var green: FBBitfield
+  package var green: FBBitfield
   /// The blue channel.
-  public var blue: FBBitfield
+  package var blue: FBBitfield
   /// Bytes from one row to the next.
-  public var lineLength: Int
+  package var lineLength: Int
   /// Bytes of framebuffer memory that can be mapped.
-  public var memoryLength: Int
+  package var memoryLength: Int
 
   /// Creates screen information.
-  public init(
+  package init(
     xres: Int, yres: Int, xresVirtual: Int, yresVirtual: Int, yoffset: Int = 0,
     bitsPerPixel: Int, red: FBBitfield, green: FBBitfield, blue: FBBitfield, lineLength: Int,
     memoryLength: Int
@@ -69,7 +69,7 @@ public struct FBScreenInfo: Equatable, Sendable {
 /// Every fbdev call KioskKit makes, behind one protocol: the kernel device implements it
 /// with ioctls on `/dev/fbN`; unit tests use a fake with the framebuffer in ordinary memory.
 @MainActor
-public protocol FBDevice: AnyObject {
+package protocol FBDevice: AnyObject {
   /// The device node, e.g. `/dev/fb0`.
   var path: String { get }
   /// The driver's identification, e.g. `bochs-drmdrmfb`, `simple`, `ili9341`.

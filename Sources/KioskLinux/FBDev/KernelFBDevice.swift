@@ -5,16 +5,16 @@ import Glibc
 /// Each C call is wrapped here once; failures throw `FBDevError` with the call's name and
 /// errno.
 @MainActor
-public final class KernelFBDevice: FBDevice {
-  public let path: String
-  public let name: String
+package final class KernelFBDevice: FBDevice {
+  package let path: String
+  package let name: String
   /// The open device node.
-  public private(set) var fileDescriptor: Int32
+  package private(set) var fileDescriptor: Int32
   /// The foreground virtual terminal while it is switched to graphics mode, or -1.
   private var console: Int32 = -1
 
   /// Opens a framebuffer node (read-write, close-on-exec).
-  public init(path: String) throws {
+  package init(path: String) throws {
     let fd = retryingEINTR { Glibc.open(path, O_RDWR | O_CLOEXEC) }
     guard fd >= 0 else { throw FBDevError(call: "open", code: errno, context: path) }
     var fixed = fb_fix_screeninfo()
@@ -35,7 +35,7 @@ public final class KernelFBDevice: FBDevice {
   }
 
   /// Gives the screen back to the console and closes the device.
-  public func close() {
+  package func close() {
     try? setConsoleSuspended(false)
     if fileDescriptor >= 0 { Glibc.close(fileDescriptor) }
     fileDescriptor = -1
@@ -50,7 +50,7 @@ public final class KernelFBDevice: FBDevice {
     return info
   }
 
-  public func screenInfo() throws -> FBScreenInfo {
+  package func screenInfo() throws -> FBScreenInfo {
     let info = try variableInfo()
     var fixed = fb_fix_screeninfo()
     let result = kiosk_fb_get_fscreeninfo(fileDescriptor, &fixed)
@@ -68,7 +68,7 @@ public final class KernelFBDevice: FBDevice {
       memoryLength: Int(fixed.smem_len))
   }
 
-  public func setVirtualHeight(_ height: Int) throws -> FBScreenInfo {
+  package func setVirtualHeight(_ height: Int) throws -> FBScreenInfo {
     var info = try variableInfo()
     info.yres_virtual = UInt32(clamping: height)
     info.xoffset = 0
@@ -81,12 +81,12 @@ public final class KernelFBDevice: FBDevice {
     return try screenInfo()
   }
 
-  public func setBlanked(_ blanked: Bool) throws {
+  package func setBlanked(_ blanked: Bool) throws {
     let result = kiosk_fb_blank(fileDescriptor, blanked ? 1 : 0)
     guard result == 0 else { throw FBDevError(call: "FBIOBLANK", code: result, context: path) }
   }
 
-  public func pan(yoffset: Int) throws {
+  package func pan(yoffset: Int) throws {
     var info = try variableInfo()
     info.xoffset = 0
     info.yoffset = UInt32(clamping: yoffset)
@@ -96,7 +96,7 @@ public final class KernelFBDevice: FBDevice {
     }
   }
 
-  public func map(length: Int) throws -> UnsafeMutableRawPointer {
+  package func map(length: Int) throws -> UnsafeMutableRawPointer {
     let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fileDescriptor, 0)
     guard let memory, memory != MAP_FAILED else {
       throw FBDevError(call: "mmap", code: errno, context: "\(path): \(length) bytes")
@@ -104,11 +104,11 @@ public final class KernelFBDevice: FBDevice {
     return memory
   }
 
-  public func unmap(_ memory: UnsafeMutableRawPointer, length: Int) {
+  package func unmap(_ memory: UnsafeMutableRawPointer, length: Int) {
     munmap(memory, length)
   }
 
-  public func flush() throws {
+  package func flush() throws {
     // fbdev's fsync runs the deferred-I/O work at once: the pages written since the last
     // run are handed to the driver, which copies them out (DRM: queues its blit to the
     // scanout buffer). Kernels built without deferred I/O have no fsync for fbdev (EINVAL)
@@ -122,7 +122,7 @@ public final class KernelFBDevice: FBDevice {
 
   /// Switches the foreground virtual terminal (`/dev/tty0`) to graphics mode, so that the
   /// framebuffer console stops drawing its text and cursor over the frames, or back.
-  public func setConsoleSuspended(_ suspended: Bool) throws {
+  package func setConsoleSuspended(_ suspended: Bool) throws {
     if suspended {
       guard console < 0 else { return }
       let fd = retryingEINTR { Glibc.open("/dev/tty0", O_RDWR | O_CLOEXEC | O_NOCTTY) }

@@ -5,11 +5,11 @@ import KioskGraphics
 import Logging
 
 /// libinput could not start reading input.
-public struct LibinputError: Error, CustomStringConvertible {
+package struct LibinputError: Error, CustomStringConvertible {
   /// What failed and what to do about it.
-  public var message: String
+  package var message: String
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// A libinput context: the `LibinputBackend` protocol over the C library. Each libinput

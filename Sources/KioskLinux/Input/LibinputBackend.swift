@@ -1,24 +1,24 @@
 import KioskGraphics
 
 /// What an input device can do, as libinput sees it.
-public struct InputCapabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
-  public let rawValue: Int
+package struct InputCapabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
+  package let rawValue: Int
   /// Creates capabilities from raw bits.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+  package init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Keys (a keyboard, or the buttons of a remote).
-  public static let keyboard = InputCapabilities(rawValue: 1 << 0)
+  package static let keyboard = InputCapabilities(rawValue: 1 << 0)
   /// A pointer: a mouse, a touchpad, or an absolute pointer such as QEMU's tablet.
-  public static let pointer = InputCapabilities(rawValue: 1 << 1)
+  package static let pointer = InputCapabilities(rawValue: 1 << 1)
   /// A touchscreen.
-  public static let touch = InputCapabilities(rawValue: 1 << 2)
+  package static let touch = InputCapabilities(rawValue: 1 << 2)
   /// Anything else libinput reports (tablet tools, switches, gestures): not used.
-  public static let other = InputCapabilities(rawValue: 1 << 3)
+  package static let other = InputCapabilities(rawValue: 1 << 3)
   /// Keys for typing text (letters and Return), not only a power button, volume keys or a
   /// remote's: a keyboard a person can type on, so the on-screen one can stay away.
-  public static let typing = InputCapabilities(rawValue: 1 << 4)
+  package static let typing = InputCapabilities(rawValue: 1 << 4)
 
-  public var description: String {
+  package var description: String {
     let names: [(InputCapabilities, String)] = [
       (.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard"), (.typing, "typing"),
       (.other, "other"),
@@ -29,22 +29,22 @@ public struct InputCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
 }
 
 /// An input device libinput added: how it is known and what it can do.
-public struct InputDeviceInfo: Sendable, Equatable {
+package struct InputDeviceInfo: Sendable, Equatable {
   /// Identifies the device while it is plugged in (a new number after it is plugged again).
-  public var id: Int
+  package var id: Int
   /// The device's name, e.g. `ILITEK ILITEK-TP`.
-  public var name: String
+  package var name: String
   /// The kernel's name of its event node, e.g. `event5`.
-  public var sysname: String
+  package var sysname: String
   /// What it can do.
-  public var capabilities: InputCapabilities
+  package var capabilities: InputCapabilities
   /// How many fingers a touchscreen tracks at once (0: unknown).
-  public var touchCount: Int
+  package var touchCount: Int
   /// The output udev assigns the device to (`WL_OUTPUT`), if any.
-  public var outputName: String?
+  package var outputName: String?
 
   /// Creates a description.
-  public init(
+  package init(
     id: Int, name: String, sysname: String, capabilities: InputCapabilities, touchCount: Int = 0,
     outputName: String? = nil
   ) {

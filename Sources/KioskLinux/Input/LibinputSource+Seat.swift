@@ -1,10 +1,10 @@
 extension LibinputSource {
   /// Whether input is paused because the seat was disabled.
-  public var isSuspended: Bool { suspended }
+  package var isSuspended: Bool { suspended }
 
   /// The seat was disabled: libinput closes every device (fingers down are cancelled as
   /// their devices go), and nothing is read until `seatEnabled`.
-  public func seatDisabled() {
+  package func seatDisabled() {
     guard !suspended else { return }
     suspended = true
     backend.suspend()
@@ -13,7 +13,7 @@ extension LibinputSource {
   }
 
   /// The seat is back: libinput opens the devices again, which arrive as added.
-  public func seatEnabled() {
+  package func seatEnabled() {
     guard suspended else { return }
     suspended = false
     do {

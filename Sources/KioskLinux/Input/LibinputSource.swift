@@ -4,22 +4,22 @@ import KioskUI
 import Logging
 
 /// How the runtime reads input through libinput.
-public struct LibinputConfiguration: Sendable, Equatable {
+package struct LibinputConfiguration: Sendable, Equatable {
   /// The udev seat whose devices are used (and followed as they come and go).
-  public var seat = "seat0"
+  package var seat = "seat0"
   /// Event nodes to open instead of the seat's devices (libinput's path backend), e.g.
   /// `/dev/input/event3`. Empty: the udev seat.
-  public var devicePaths: [String] = []
+  package var devicePaths: [String] = []
   /// A calibration matrix for every touchscreen, replacing udev's
   /// `LIBINPUT_CALIBRATION_MATRIX`; `nil` keeps what udev says.
-  public var calibration: TouchCalibration?
+  package var calibration: TouchCalibration?
   /// The output touch maps to, by name; `nil`: the screen's output.
-  public var touchOutput: String?
+  package var touchOutput: String?
   /// The keyboard layout.
-  public var keyboardLayout = KeyboardLayout()
+  package var keyboardLayout = KeyboardLayout()
 
   /// The defaults: the devices of seat0, US keyboard layout.
-  public init() {}
+  package init() {}
 }
 
 /// Touch, mouse and keyboard input from libinput, delivered to the app on the main queue:
@@ -30,9 +30,9 @@ public struct LibinputConfiguration: Sendable, Equatable {
 /// calibration matrix) and from the panel to points through the screen's `pointsToPanel`,
 /// the transform rendering uses. Devices may come and go at any time, and there may be none.
 @MainActor
-public final class LibinputSource {
+package final class LibinputSource {
   /// The screen touches land on.
-  public let screen: Screen
+  package let screen: Screen
   let configuration: LibinputConfiguration
   let backend: LibinputBackend
   let keyboard: XKBKeyboard?
@@ -42,7 +42,7 @@ public final class LibinputSource {
   private var readSource: DispatchSourceRead?
 
   /// The devices plugged in now, by id.
-  public internal(set) var devices: [Int: InputDeviceInfo] = [:]
+  package internal(set) var devices: [Int: InputDeviceInfo] = [:]
   /// Devices whose first touch, click or key was logged since they were added.
   var devicesUsed: Set<Int> = []
 
@@ -62,7 +62,7 @@ public final class LibinputSource {
   /// Opens libinput on the seat (or on `configuration.devicePaths`) and the keyboard layout.
   /// Throws when libinput cannot start (no udev, no context); a layout that does not
   /// compile is logged and keys then arrive without text.
-  public convenience init(
+  package convenience init(
     screen: Screen, configuration: LibinputConfiguration, logger: Logger
   ) throws {
     let backend =
@@ -110,7 +110,7 @@ public final class LibinputSource {
   }
 
   /// Starts reading: the devices there now are added at once, later ones as they come.
-  public func start() {
+  package func start() {
     if let name = configuration.touchOutput {
       let ours = screen.output?.name ?? "none"
       if name != ours {
@@ -202,7 +202,7 @@ public final class LibinputSource {
   }
 
   /// Whether a keyboard to type on is attached (one with letter keys).
-  public var hasTypingKeyboard: Bool {
+  package var hasTypingKeyboard: Bool {
     devices.values.contains { $0.capabilities.contains(.typing) }
   }
 

@@ -7,17 +7,17 @@ import KioskGraphics
 /// ```
 /// "0 1 0 -1 0 1"   // a digitizer mounted a quarter turn from its panel
 /// ```
-public struct TouchCalibration: Sendable, Equatable, CustomStringConvertible {
+package struct TouchCalibration: Sendable, Equatable, CustomStringConvertible {
   /// The six coefficients `a b c d e f`.
-  public var matrix: [Double]
+  package var matrix: [Double]
 
   /// The matrix that changes nothing.
-  public static let identity = TouchCalibration(unchecked: [1, 0, 0, 0, 1, 0])
+  package static let identity = TouchCalibration(unchecked: [1, 0, 0, 0, 1, 0])
 
   private init(unchecked matrix: [Double]) { self.matrix = matrix }
 
   /// Parses six finite numbers separated by spaces or commas, or returns `nil`.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
     let numbers = fields.compactMap { Double($0) }
     guard fields.count == 6, numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
@@ -27,13 +27,13 @@ public struct TouchCalibration: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Where a normalised point lands after calibration.
-  public func apply(to point: Point) -> Point {
+  package func apply(to point: Point) -> Point {
     Point(
       x: matrix[0] * point.x + matrix[1] * point.y + matrix[2],
       y: matrix[3] * point.x + matrix[4] * point.y + matrix[5])
   }
 
-  public var description: String {
+  package var description: String {
     matrix.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }.joined(
       separator: " ")
   }

@@ -5,23 +5,23 @@ import KioskUI
 
 /// A keyboard layout by its XKB names (rules, model, layout, variant, options), as in
 /// `/etc/default/keyboard`: `layout: "de", variant: "nodeadkeys"`.
-public struct KeyboardLayout: Sendable, Equatable {
+package struct KeyboardLayout: Sendable, Equatable {
   /// The rules file; `evdev` on Linux.
-  public var rules = "evdev"
+  package var rules = "evdev"
   /// The keyboard model, e.g. `pc105`.
-  public var model = "pc105"
+  package var model = "pc105"
   /// One or more layouts, comma-separated, e.g. `us` or `us,ru`.
-  public var layout = "us"
+  package var layout = "us"
   /// The layout variants, comma-separated, e.g. `dvorak`; empty for the default.
-  public var variant = ""
+  package var variant = ""
   /// XKB options, comma-separated, e.g. `ctrl:nocaps`.
-  public var options = ""
+  package var options = ""
 
   /// The US layout on a 105-key keyboard.
-  public init() {}
+  package init() {}
 
   /// A layout by name, with an optional variant and options.
-  public init(layout: String, variant: String = "", options: String = "") {
+  package init(layout: String, variant: String = "", options: String = "") {
     self.layout = layout
     self.variant = variant
     self.options = options
@@ -29,13 +29,13 @@ public struct KeyboardLayout: Sendable, Equatable {
 }
 
 /// A keyboard layout could not be compiled.
-public struct KeymapError: Error, CustomStringConvertible {
+package struct KeymapError: Error, CustomStringConvertible {
   /// The layout that failed.
-  public var layout: KeyboardLayout
+  package var layout: KeyboardLayout
   /// What went wrong.
-  public var reason: String
+  package var reason: String
 
-  public var description: String {
+  package var description: String {
     "cannot compile the keyboard layout \(layout.layout)"
       + (layout.variant.isEmpty ? "" : " (\(layout.variant))")
       + (layout.options.isEmpty ? "" : " with options \(layout.options)")

@@ -2,23 +2,23 @@ import Glibc
 import Logging
 
 /// How the runtime learns that memory runs short.
-public struct MemoryPressureConfiguration: Sendable, Equatable {
+package struct MemoryPressureConfiguration: Sendable, Equatable {
   /// The PSI trigger; nil (`--memory-pressure off`) turns every automatic source off, and
   /// only requested warnings arrive.
-  public var trigger: PSITrigger? = .default
+  package var trigger: PSITrigger? = .default
   /// Where PSI is missing, the `MemAvailable` below which a warning is sent, in MB; 0: do
   /// not poll.
-  public var memAvailableFloorMegabytes = 64
+  package var memAvailableFloorMegabytes = 64
   /// Seconds between two reads of /proc/meminfo.
-  public var memAvailablePollInterval = 2.0
+  package var memAvailablePollInterval = 2.0
   /// Seconds between two warnings delivered (see `MemoryWarningRateLimiter`).
-  public var minimumWarningInterval = 10.0
+  package var minimumWarningInterval = 10.0
   /// The folder that stands for `/` (tests put a fake /proc and /sys there).
-  public var root = "/"
+  package var root = "/"
 
   /// The defaults: the PSI trigger `some 150000 1000000`, a 64 MB floor read every 2 s, at
   /// most one warning every 10 s.
-  public init() {}
+  package init() {}
 }
 
 /// Tells the app when Linux runs short of memory, on the main actor, rate-limited. It
@@ -31,9 +31,9 @@ public struct MemoryPressureConfiguration: Sendable, Equatable {
 /// What starts and what does not (and why) is logged; a source that cannot start never
 /// stops the app. `requestWarning()` sends one on demand.
 @MainActor
-public final class MemoryPressureSource {
+package final class MemoryPressureSource {
   /// The configuration it started with.
-  public let configuration: MemoryPressureConfiguration
+  package let configuration: MemoryPressureConfiguration
   let files: MemoryFiles
   private let logger: Logger
   private let limiter: MemoryWarningRateLimiter
@@ -43,7 +43,7 @@ public final class MemoryPressureSource {
 
   /// Creates the source; `handler` gets each warning (after the rate limit) on the main
   /// actor. Nothing is watched before `start()`.
-  public convenience init(
+  package convenience init(
     configuration: MemoryPressureConfiguration, logger: Logger,
     handler: @escaping @MainActor (MemoryWarningReason) -> Void
   ) {
@@ -67,7 +67,7 @@ public final class MemoryPressureSource {
   isolated deinit { stop() }
 
   /// Starts every source the system offers and logs which run.
-  public func start() {
+  package func start() {
     guard let trigger = configuration.trigger else {
       logger.info("memory: automatic warnings off; only requested ones arrive")
       return
@@ -80,7 +80,7 @@ public final class MemoryPressureSource {
   }
 
   /// Stops every source.
-  public func stop() {
+  package func stop() {
     psiWatcher?.stop()
     psiWatcher = nil
     eventsWatcher?.stop()
@@ -91,7 +91,7 @@ public final class MemoryPressureSource {
 
   /// Sends a warning now (or at the end of the rate limit's interval), e.g. for
   /// `kioskctl memory-warning`.
-  public func requestWarning() {
+  package func requestWarning() {
     limiter.submit(.requested)
   }
 

@@ -6,9 +6,9 @@ import Glibc
 /// interval ends (with the latest reason). So at most two warnings fall in any interval,
 /// and a warning is never lost, only delayed.
 @MainActor
-public final class MemoryWarningRateLimiter {
+package final class MemoryWarningRateLimiter {
   /// Seconds between two warnings delivered.
-  public let minimumInterval: Double
+  package let minimumInterval: Double
   private let clock: () -> Double
   private let schedule: (Double, @escaping @MainActor () -> Void) -> Void
   private let deliver: @MainActor (MemoryWarningReason) -> Void
@@ -16,10 +16,10 @@ public final class MemoryWarningRateLimiter {
   private var pending: MemoryWarningReason?
 
   /// How many warnings were folded into a later one so far.
-  public private(set) var coalescedCount = 0
+  package private(set) var coalescedCount = 0
 
   /// Creates a limiter that calls `deliver` on the main queue.
-  public convenience init(
+  package convenience init(
     minimumInterval: Double, deliver: @escaping @MainActor (MemoryWarningReason) -> Void
   ) {
     self.init(
@@ -46,7 +46,7 @@ public final class MemoryWarningRateLimiter {
   }
 
   /// Hands over a warning: delivered now, or folded into the one due at the interval's end.
-  public func submit(_ reason: MemoryWarningReason) {
+  package func submit(_ reason: MemoryWarningReason) {
     if pending != nil {
       pending = reason
       coalescedCount += 1

@@ -1,5 +1,5 @@
 /// Why a memory warning was sent, for the log.
-public enum MemoryWarningReason: Sendable, Equatable, CustomStringConvertible {
+package enum MemoryWarningReason: Sendable, Equatable, CustomStringConvertible {
   /// The PSI trigger fired: tasks stalled on memory for longer than its threshold.
   case psi
   /// The cgroup went over its `memory.high` (the unit's `MemoryHigh=`) again: the `high`
@@ -10,7 +10,7 @@ public enum MemoryWarningReason: Sendable, Equatable, CustomStringConvertible {
   /// Someone asked for one (`kioskctl memory-warning`, a test, the app itself).
   case requested
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .psi: "PSI"
     case .cgroupHigh(let count): "cgroup over memory.high, \(count) times so far"

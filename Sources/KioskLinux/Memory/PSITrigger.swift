@@ -1,9 +1,9 @@
 /// A pressure stall information (PSI) trigger: "warn when tasks were stalled on memory for
 /// this long within this window", written `some 150000 1000000` (150 ms of a 1 s window in
 /// which at least some tasks waited for memory; `full`: all of them at once).
-public struct PSITrigger: Sendable, Equatable, CustomStringConvertible {
+package struct PSITrigger: Sendable, Equatable, CustomStringConvertible {
   /// Which stall counts.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     /// At least one task waited for memory.
     case some
     /// Every runnable task waited for memory at once.
@@ -11,21 +11,21 @@ public struct PSITrigger: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Which stall counts.
-  public var kind: Kind
+  package var kind: Kind
   /// The stall time within one window that fires the trigger, in microseconds.
-  public var stallMicroseconds: Int
+  package var stallMicroseconds: Int
   /// The tracking window, in microseconds.
-  public var windowMicroseconds: Int
+  package var windowMicroseconds: Int
 
   /// The default: 150 ms of partial stall in a 1 s window.
-  public static let `default` = PSITrigger(
+  package static let `default` = PSITrigger(
     kind: .some, stallMicroseconds: 150_000, windowMicroseconds: 1_000_000)
 
   /// The windows the kernel documents (Documentation/accounting/psi.rst): 500 ms to 10 s.
-  public static let windowRange = 500_000...10_000_000
+  package static let windowRange = 500_000...10_000_000
 
   /// Creates a trigger; check it with `isValid`.
-  public init(kind: Kind, stallMicroseconds: Int, windowMicroseconds: Int) {
+  package init(kind: Kind, stallMicroseconds: Int, windowMicroseconds: Int) {
     self.kind = kind
     self.stallMicroseconds = stallMicroseconds
     self.windowMicroseconds = windowMicroseconds
@@ -34,7 +34,7 @@ public struct PSITrigger: Sendable, Equatable, CustomStringConvertible {
   /// Parses `some|full <stall µs> <window µs>`; nil when the text is not that or the
   /// numbers are out of the kernel's range (window 500 ms to 10 s, stall more than 0 and
   /// at most the window).
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let words = text.split(separator: " ", omittingEmptySubsequences: true)
     guard words.count == 3, let kind = Kind(rawValue: String(words[0])),
       let stall = Int(words[1]), let window = Int(words[2])
@@ -44,13 +44,13 @@ public struct PSITrigger: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Whether the kernel takes this trigger from a privileged process.
-  public var isValid: Bool {
+  package var isValid: Bool {
     Self.windowRange.contains(windowMicroseconds) && stallMicroseconds > 0
       && stallMicroseconds <= windowMicroseconds
   }
 
   /// The text written to a `memory.pressure` file.
-  public var description: String {
+  package var description: String {
     "\(kind.rawValue) \(stallMicroseconds) \(windowMicroseconds)"
   }
 

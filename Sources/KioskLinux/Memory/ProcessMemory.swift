@@ -1,10 +1,10 @@
 import Glibc
 
 /// The memory of this process, as the kernel counts it.
-public enum ProcessMemory {
+package enum ProcessMemory {
   /// The resident set size in bytes (resident pages of /proc/self/statm × the page size);
   /// nil where /proc is missing.
-  public static func residentBytes(root: String = "/") -> Int? {
+  package static func residentBytes(root: String = "/") -> Int? {
     guard let text = readText(MemoryFiles(root: root).path("proc/self/statm")) else {
       return nil
     }

@@ -1,18 +1,18 @@
 internal import CUdev
 
 /// An input event node as udev knows it, for `--connector list`.
-public struct UdevInputDevice: Sendable, Equatable {
+package struct UdevInputDevice: Sendable, Equatable {
   /// The node, e.g. `/dev/input/event3`.
-  public var node: String
+  package var node: String
   /// The kernel's device name, e.g. `ILITEK Multi-Touch`.
-  public var name: String
+  package var name: String
   /// What udev's input_id found it to be: `touchscreen`, `keyboard`, `mouse`…
-  public var capabilities: [String]
+  package var capabilities: [String]
   /// The seat udev assigns it to (`ID_SEAT`, `seat0` when unset).
-  public var seat: String
+  package var seat: String
 
   /// Creates a description.
-  public init(node: String, name: String, capabilities: [String], seat: String) {
+  package init(node: String, name: String, capabilities: [String], seat: String) {
     self.node = node
     self.name = name
     self.capabilities = capabilities
@@ -21,7 +21,7 @@ public struct UdevInputDevice: Sendable, Equatable {
 }
 
 /// The input devices udev lists, with their capabilities.
-public enum InputDeviceList {
+package enum InputDeviceList {
   /// udev's `ID_INPUT_*` properties and the words the list prints for them.
   static let capabilityProperties: [(property: String, word: String)] = [
     ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"),
@@ -31,7 +31,7 @@ public enum InputDeviceList {
   ]
 
   /// The event nodes of every input device udev knows, sorted by node.
-  public static func devices() -> [UdevInputDevice] {
+  package static func devices() -> [UdevInputDevice] {
     guard let udev = udev_new() else { return [] }
     defer { udev_unref(udev) }
     guard let enumerate = udev_enumerate_new(udev) else { return [] }
@@ -64,7 +64,7 @@ public enum InputDeviceList {
   }
 
   /// The list as `--connector list` prints it.
-  public static func describe(_ devices: [UdevInputDevice]) -> String {
+  package static func describe(_ devices: [UdevInputDevice]) -> String {
     guard !devices.isEmpty else { return "Input devices: none found (is udev running?)" }
     var lines = ["Input devices:"]
     for device in devices {
@@ -79,7 +79,7 @@ public enum InputDeviceList {
   }
 
   /// Every input device udev knows, described.
-  public static func describeAll() -> String { describe(devices()) }
+  package static func describeAll() -> String { describe(devices()) }
 }
 
 extension String {

@@ -3,21 +3,21 @@ import Dispatch
 import Glibc
 
 /// A uevent from udev: a device of a subsystem was added, removed or changed.
-public struct UdevEvent: Sendable, Equatable {
+package struct UdevEvent: Sendable, Equatable {
   /// `add`, `remove`, `change`…
-  public var action: String
+  package var action: String
   /// The kernel's name, e.g. `card0`.
-  public var sysname: String
+  package var sysname: String
   /// The device node, e.g. `/dev/dri/card0`, if it has one.
-  public var devnode: String?
+  package var devnode: String?
   /// Whether the kernel flagged a connector change (`HOTPLUG=1` on DRM cards).
-  public var isHotplug: Bool
+  package var isHotplug: Bool
 }
 
 /// Listens to udev for the devices of one subsystem (`drm`, `input`) on the main queue, and
 /// lists the devices that are there now. One libudev context per monitor.
 @MainActor
-public final class UdevMonitor {
+package final class UdevMonitor {
   private let udev: OpaquePointer
   private let monitor: OpaquePointer
   private let subsystem: String
@@ -25,7 +25,7 @@ public final class UdevMonitor {
 
   /// Connects to udev's event stream for `subsystem`. Throws when udev is not available
   /// (no netlink socket, e.g. in some containers): callers then poll or do without hotplug.
-  public init(subsystem: String) throws {
+  package init(subsystem: String) throws {
     guard let udev = udev_new() else { throw DRMError(call: "udev_new", code: errno) }
     guard let monitor = udev_monitor_new_from_netlink(udev, "udev") else {
       udev_unref(udev)
@@ -49,7 +49,7 @@ public final class UdevMonitor {
   }
 
   /// Calls `handler` on the main queue for each event from now on.
-  public func start(_ handler: @escaping @MainActor (UdevEvent) -> Void) {
+  package func start(_ handler: @escaping @MainActor (UdevEvent) -> Void) {
     let fd = udev_monitor_get_fd(monitor)
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
     source.setEventHandler { [weak self] in
@@ -75,7 +75,7 @@ public final class UdevMonitor {
 
   /// The device nodes of the subsystem's devices whose kernel name starts with `prefix`
   /// (e.g. `card` for DRM cards, not their render nodes), sorted.
-  public func devices(named prefix: String) -> [String] {
+  package func devices(named prefix: String) -> [String] {
     guard let enumerate = udev_enumerate_new(udev) else { return [] }
     defer { udev_enumerate_unref(enumerate) }
     udev_enumerate_add_match_subsystem(enumerate, subsystem)

@@ -4,13 +4,13 @@ import Glibc
 /// A keyboard that exists only in the kernel (`/dev/uinput`): its keys arrive through
 /// evdev, udev and libinput exactly as a USB keyboard's do. `kiosk-uinput --keyboard` uses
 /// it to type key scripts on a device, and the real-kernel tests to type into the demo.
-public final class VirtualKeyboard {
+package final class VirtualKeyboard {
   /// The device's name under /sys/devices/virtual/input (e.g. `input6`).
-  public let sysname: String
+  package let sysname: String
   private let fd: Int32
 
   /// Creates the device with the keys of a PC keyboard.
-  public init(name: String = "KioskKit virtual keyboard", path: String = "/dev/uinput") throws {
+  package init(name: String = "KioskKit virtual keyboard", path: String = "/dev/uinput") throws {
     let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
       throw SystemCallError(call: "open", code: errno, context: "opening \(path)")
@@ -36,7 +36,7 @@ public final class VirtualKeyboard {
 
   /// Presses (`down`) or releases the key with Linux input code `code` (`KEY_A` is 30), as
   /// one input frame.
-  public func send(code: Int, down: Bool) throws {
+  package func send(code: Int, down: Bool) throws {
     guard code > 0, code <= 0x2ff else {
       throw SystemCallError(call: "EV_KEY", code: EINVAL, context: "key code \(code)")
     }

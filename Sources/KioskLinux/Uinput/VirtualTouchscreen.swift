@@ -5,13 +5,13 @@ import Glibc
 /// touch arrives through evdev, udev and libinput exactly as a real panel's touches do.
 /// `kiosk-uinput` uses it to replay touch scripts on a device, and the real-kernel tests to
 /// touch the demo.
-public final class VirtualTouchscreen {
+package final class VirtualTouchscreen {
   /// The device's width in its own units (the X axis maximum + 1).
-  public let width: Int
+  package let width: Int
   /// The device's height in its own units (the Y axis maximum + 1).
-  public let height: Int
+  package let height: Int
   /// The device's name under /sys/devices/virtual/input (e.g. `input5`).
-  public let sysname: String
+  package let sysname: String
   private let fd: Int32
   /// Kernel tracking ids of the fingers down, by script finger.
   private var trackingIDs: [Int: Int32] = [:]
@@ -20,7 +20,7 @@ public final class VirtualTouchscreen {
 
   /// Creates the device. `width`×`height` is its coordinate range (make it the panel's
   /// pixel size and touches land on those pixels), `slots` how many fingers it tracks.
-  public init(
+  package init(
     name: String = "KioskKit virtual touchscreen", width: Int, height: Int, slots: Int = 10,
     path: String = "/dev/uinput"
   ) throws {
@@ -52,7 +52,7 @@ public final class VirtualTouchscreen {
   }
 
   /// One finger's change, in device units.
-  public enum Change {
+  package enum Change {
     /// A finger touches down.
     case down(finger: Int, x: Double, y: Double)
     /// A finger that is down moves.
@@ -62,7 +62,7 @@ public final class VirtualTouchscreen {
   }
 
   /// Sends the changes as one input frame (one SYN_REPORT).
-  public func send(_ changes: [Change]) throws {
+  package func send(_ changes: [Change]) throws {
     var firstDown: (x: Int32, y: Int32)?
     for change in changes {
       switch change {

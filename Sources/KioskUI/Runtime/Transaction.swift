@@ -11,18 +11,18 @@ import KioskGraphics
 public enum Transaction {
   /// Runs deferred work later (e.g. a completion that UIKit calls on a later turn). The
   /// default puts it on the main queue.
-  public static var scheduler: @MainActor (@escaping @MainActor () -> Void) -> Void = { work in
+  package static var scheduler: @MainActor (@escaping @MainActor () -> Void) -> Void = { work in
     DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
   }
 
   /// Arranges for `flush()` to run at the end of this main-queue turn. The default fires a
   /// dispatch source on the main queue: triggering it allocates nothing, and triggers in one
   /// turn coalesce. A simulated loop replaces it with a no-op and polls `isCommitPending`.
-  public static var requestCommit: @MainActor () -> Void = { commitSource.or(data: 1) }
+  package static var requestCommit: @MainActor () -> Void = { commitSource.or(data: 1) }
 
   /// Puts commits, deferred work and the clock back on the main queue and the real clock
   /// (the defaults), after a simulated loop had replaced them.
-  public static func useMainQueue() {
+  package static func useMainQueue() {
     scheduler = { work in DispatchQueue.main.async { MainActor.assumeIsolated { work() } } }
     requestCommit = { commitSource.or(data: 1) }
     clock = { monotonicSeconds() }
@@ -36,7 +36,7 @@ public enum Transaction {
   }()
 
   /// The time in seconds that animations and frames are measured against (monotonic).
-  public static var clock: @MainActor () -> Double = { monotonicSeconds() }
+  package static var clock: @MainActor () -> Double = { monotonicSeconds() }
 
   /// Whether a commit has been asked for and has not run yet.
   public private(set) static var isCommitPending = false

@@ -2,11 +2,17 @@ import KioskGraphics
 
 /// The keys of the on-screen keyboard that type no letter, for scripts that tap them.
 public enum OnScreenKey: Sendable, Equatable {
+  /// Shift (twice quickly: caps lock).
   case shift
+  /// Backspace, which repeats while held.
   case backspace
+  /// The space bar.
   case space
+  /// Return, titled from the field's `returnKeyType`.
   case returnKey
+  /// The key that switches to the next keyboard language.
   case language
+  /// The key that hides the keyboard (ends editing).
   case hide
   /// The key that switches to numbers and symbols ("123") or back to letters ("ABC").
   case planeSwitch

@@ -739,6 +739,8 @@ open class TextField: Control, TextInput {
     guard editor.replace(0..<editor.buffer.length, with: "") else { return }
   }
 
+  /// The field's text and frame; a secure field's text is never shown (only how many
+  /// characters it holds), since descriptions end up in logs.
   public var description: String {
     // Never the text of a secure field: descriptions end up in logs.
     let shown = isSecureTextEntry ? "<secure, \(editor.text.count) characters>" : editor.text
