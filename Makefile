@@ -35,7 +35,7 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd
 
-.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs demo test test-examples test-boot deb \
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb \
 	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
@@ -220,6 +220,15 @@ install-system-files:
 	install -m 644 systemd/kiosk.sysusers $(DESTDIR)$(SYSUSERSDIR)/kiosk.conf
 	install -m 644 systemd/kiosk.pam $(DESTDIR)$(SYSCONFDIR)/pam.d/kiosk
 	install -m 644 systemd/kiosk-drm.rules $(DESTDIR)$(UDEVRULESDIR)/70-kiosk-drm.rules
+
+# The README's gallery: a contact sheet of every golden image, kept with the documentation.
+GALLERY := Sources/KioskKit/KioskKit.docc/Resources/goldens.png
+gallery: deps
+	$(SWIFT) build --product kiosk-gallery
+	mkdir -p $(dir $(GALLERY))
+	$$($(SWIFT) build --show-bin-path)/kiosk-gallery $(GALLERY) --columns 5 --width 280 \
+		Tests/KioskGoldenTests/Goldens Examples/HelloKiosk/Tests/HelloKioskTests/Goldens \
+		Examples/CheckIn/Tests/CheckInTests/Goldens
 
 # The documentation (DocC): the articles of Sources/KioskKit/KioskKit.docc and the API of
 # KioskKit and the modules it re-exports, as a static site in out/docs.

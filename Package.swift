@@ -110,6 +110,8 @@ let package = Package(
     // The scene kiosk-bench measures, and the same scene as an ordinary app (start-up).
     .target(name: "KioskReferenceScene", dependencies: ["KioskKit"]),
     .executableTarget(name: "kiosk-refscene", dependencies: ["KioskKit", "KioskReferenceScene"]),
+    // `make gallery`: the README's contact sheet of the golden images.
+    .executableTarget(name: "kiosk-gallery", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
     .testTarget(name: "KioskLinuxTests", dependencies: ["KioskLinux", "KioskTesting"]),
