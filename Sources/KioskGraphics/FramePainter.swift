@@ -45,6 +45,16 @@ public final class FramePainter {
   public func fill(_ rect: Rect, transform: Transform, with color: Color, alpha: Double = 1) {
     let c = color.withAlphaComponent(color.alpha * alpha)
     guard c.alpha > 0 else { return }
+    // Only the part of `rect` that can reach the limit: its corners then map near the
+    // buffer, within what pixman's fixed point holds, however far the rest reaches.
+    let area = limit.intersection(target.bounds)
+    guard !area.isEmpty, let inverse = transform.inverted else { return }
+    let reach = Rect(
+      x: Double(area.x) - 2, y: Double(area.y) - 2, width: Double(area.width) + 4,
+      height: Double(area.height) + 4
+    ).applying(inverse)
+    let rect = rect.intersection(reach)
+    guard !rect.isEmpty else { return }
     var pixel = c.pixmanColor
     guard let source = pixman_image_create_solid_fill(&pixel) else { return }
     defer { pixman_image_unref(source) }
@@ -99,6 +109,9 @@ public final class FramePainter {
       && transform.c == 0 && abs(transform.tx - transform.tx.rounded()) < 1e-6
       && abs(transform.ty - transform.ty.rounded()) < 1e-6
     if isWholePixelShift {
+      // Shifted that far, nothing of the source lands on the buffer.
+      guard abs(transform.tx) < pixelCoordinateLimit, abs(transform.ty) < pixelCoordinateLimit
+      else { return }
       let src = PixelRect(rounding: sourceRect).intersection(source.bounds)
       let dx = Int(transform.tx.rounded())
       let dy = Int(transform.ty.rounded())
@@ -110,7 +123,10 @@ public final class FramePainter {
         Int32(dst.x), Int32(dst.y), Int32(dst.width), Int32(dst.height))
       return
     }
-    guard let inverse = transform.inverted else { return }
+    // A source pixel for each destination pixel: a transform pixman's fixed point cannot
+    // hold (a layer thousands of screens away, turned so its bounding box still crosses the
+    // screen) is skipped rather than drawn wrong.
+    guard let inverse = transform.inverted, inverse.fitsPixmanFixedPoint else { return }
     let rectilinear = transform.isRectilinear
     let mapped = sourceRect.applying(transform)
     let dst = (rectilinear ? PixelRect(rounding: mapped) : PixelRect(covering: mapped))
@@ -141,31 +157,55 @@ public final class FramePainter {
   }
 }
 
-func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+/// `v` in pixman's 16.16 fixed point, clamped to what it can hold (±32767.99…); not a
+/// number gives 0. Callers keep their values in range (`Transform.fitsPixmanFixedPoint`,
+/// clipping): the clamp only keeps a value that slipped through from trapping.
+func fixed(_ v: Double) -> pixman_fixed_t {
+  let scaled = (v * 65536).rounded()
+  guard scaled.isFinite else { return 0 }
+  return pixman_fixed_t(min(max(scaled, Double(Int32.min)), Double(Int32.max)))
+}
+
+/// The largest coordinate a pixel rectangle is built with: far beyond any buffer (pixman
+/// images are at most 32767 pixels a side), small enough that no arithmetic on it overflows.
+let pixelCoordinateLimit = Double(1 << 30)
+
+extension Transform {
+  /// Whether pixman's 16.16 fixed point holds every element (each within ±32767).
+  var fitsPixmanFixedPoint: Bool {
+    // Element by element (an array of them would be allocated on every composite).
+    func fits(_ v: Double) -> Bool { v.isFinite && abs(v) < 32767 }
+    return fits(a) && fits(b) && fits(c) && fits(d) && fits(tx) && fits(ty)
+  }
+}
 
 extension PixelRect {
   /// The pixels whose edges are nearest to `rect`'s (so neighbouring layers tile exactly).
+  /// Coordinates beyond `pixelCoordinateLimit` are clamped to it.
   public init(rounding rect: Rect) {
     guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
       self = .zero
       return
     }
-    let x0 = Int(rect.minX.rounded())
-    let y0 = Int(rect.minY.rounded())
-    self.init(
-      x: x0, y: y0, width: Int(rect.maxX.rounded()) - x0, height: Int(rect.maxY.rounded()) - y0)
+    func pixel(_ v: Double) -> Int {
+      Int(min(max(v, -pixelCoordinateLimit), pixelCoordinateLimit).rounded())
+    }
+    let x0 = pixel(rect.minX)
+    let y0 = pixel(rect.minY)
+    self.init(x: x0, y: y0, width: pixel(rect.maxX) - x0, height: pixel(rect.maxY) - y0)
   }
 
-  /// The pixels lying entirely inside `rect`.
+  /// The pixels lying entirely inside `rect` (clamped to ±`pixelCoordinateLimit`).
   public init(inside rect: Rect) {
     guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
       self = .zero
       return
     }
-    let x0 = Int((rect.minX - 1e-6).rounded(.up))
-    let y0 = Int((rect.minY - 1e-6).rounded(.up))
-    let x1 = Int((rect.maxX + 1e-6).rounded(.down))
-    let y1 = Int((rect.maxY + 1e-6).rounded(.down))
+    func clamped(_ v: Double) -> Double { min(max(v, -pixelCoordinateLimit), pixelCoordinateLimit) }
+    let x0 = Int(clamped(rect.minX - 1e-6).rounded(.up))
+    let y0 = Int(clamped(rect.minY - 1e-6).rounded(.up))
+    let x1 = Int(clamped(rect.maxX + 1e-6).rounded(.down))
+    let y1 = Int(clamped(rect.maxY + 1e-6).rounded(.down))
     self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
   }
 }

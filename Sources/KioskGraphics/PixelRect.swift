@@ -53,10 +53,14 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
       self = .zero
       return
     }
+    // Each edge clamped on its own: a rectangle wholly beyond the limit becomes an empty
+    // one at the limit, not a negative size.
+    func clamped(_ v: Double) -> Double { min(max(v, -limit), limit) }
+    let x0 = clamped(rect.minX)
+    let y0 = clamped(rect.minY)
     let r = Rect(
-      x: max(rect.minX, -limit), y: max(rect.minY, -limit),
-      width: min(rect.maxX, limit) - max(rect.minX, -limit),
-      height: min(rect.maxY, limit) - max(rect.minY, -limit)
+      x: x0, y: y0, width: max(clamped(rect.maxX) - x0, 0),
+      height: max(clamped(rect.maxY) - y0, 0)
     ).integral
     self.init(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
   }

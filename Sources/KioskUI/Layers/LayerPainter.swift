@@ -77,9 +77,14 @@ final class LayerPainter {
   private func paintStretchedAndTurned(
     _ contents: LayerContents, placement: Rect, transform: Transform, alpha: Double
   ) {
-    let width = Int((placement.width * contents.scale).rounded(.up))
-    let height = Int((placement.height * contents.scale).rounded(.up))
-    guard let scratch = try? PixelBuffer(width: width, height: height) else { return }
+    let pixels = Size(
+      width: (placement.width * contents.scale).rounded(.up),
+      height: (placement.height * contents.scale).rounded(.up))
+    // Beyond what a buffer can be (PixelBuffer refuses more than 16384 a side), not drawn.
+    guard pixels.width.isFinite, pixels.height.isFinite, pixels.width <= 16384,
+      pixels.height <= 16384,
+      let scratch = try? PixelBuffer(width: Int(pixels.width), height: Int(pixels.height))
+    else { return }
     let upright = FramePainter(target: scratch)
     let toScratch = Transform(translationX: -placement.minX, y: -placement.minY)
       .concatenating(Transform(scaleX: contents.scale, y: contents.scale))
@@ -90,7 +95,7 @@ final class LayerPainter {
     }
     guard let fromScratch = toScratch.inverted else { return }
     painter.composite(
-      scratch, sourceRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+      scratch, sourceRect: Rect(origin: .zero, size: pixels),
       transform: fromScratch.concatenating(transform), alpha: alpha)
   }
 
