@@ -83,9 +83,7 @@ extension FontCaches {
   /// were made without them), and line metrics are measured again.
   static func fontsDidChange() {
     FontMetrics.cache.removeAll()
-    guard let fontMap = pango_cairo_font_map_get_default() else { return }
-    let instance = UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: GTypeInstance.self)
-    guard g_type_check_instance_is_a(instance, pango_fc_font_map_get_type()) != 0 else { return }
-    pango_fc_font_map_config_changed(OpaquePointer(fontMap))
+    guard let fontMap = threadFontconfigFontMap() else { return }
+    pango_fc_font_map_config_changed(fontMap)
   }
 }

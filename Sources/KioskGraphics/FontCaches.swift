@@ -15,10 +15,18 @@ package enum FontCaches {
   package static func purge() {
     FontMetrics.cache.removeAll()
     FontSetUp.waitUntilReady()
-    guard let fontMap = pango_cairo_font_map_get_default() else { return }
+    guard let fontMap = threadFontconfigFontMap() else { return }
+    pango_fc_font_map_cache_clear(fontMap)
+  }
+
+  /// The calling thread's pango font map when it is a fontconfig one (it is on Linux; any
+  /// other kind is left alone), or `nil`.
+  static func threadFontconfigFontMap() -> OpaquePointer? {
+    guard let fontMap = pango_cairo_font_map_get_default() else { return nil }
     let instance = UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: GTypeInstance.self)
-    // On Linux pangocairo's font map is a fontconfig one; any other kind is left alone.
-    guard g_type_check_instance_is_a(instance, pango_fc_font_map_get_type()) != 0 else { return }
-    pango_fc_font_map_cache_clear(OpaquePointer(fontMap))
+    guard g_type_check_instance_is_a(instance, pango_fc_font_map_get_type()) != 0 else {
+      return nil
+    }
+    return OpaquePointer(fontMap)
   }
 }
