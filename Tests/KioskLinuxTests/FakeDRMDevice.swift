@@ -21,8 +21,25 @@ final class FakeDRMDevice: DRMDevice {
   var pendingEvents: [DRMFlipEvent] = []
   /// The next call with this name fails with this errno.
   var failures: [String: Int32] = [:]
+  /// Calls that fail with an errno a number of times (`inject`), by call name.
+  private var injected: [String: (code: Int32, remaining: Int, skip: Int)] = [:]
+  /// Flips complete (`completeFlip`) but send no event, as drivers have been seen to do.
+  var dropsFlipEvents = false
   private var nextID: UInt32 = 100
   private var memory: [UnsafeMutableRawPointer] = []
+
+  // What the client holds on the device, to check that everything made is freed.
+  private(set) var liveFramebuffers: Set<UInt32> = []
+  private(set) var liveDumbBuffers: Set<UInt32> = []
+  private(set) var liveMappings = 0
+  /// Blobs made and not yet destroyed (`blobs` keeps every blob's bytes for inspection).
+  private(set) var liveBlobs: Set<UInt32> = []
+  /// Dumb buffer handle → its memory, and framebuffer → its dumb buffer, to read the screen.
+  private var dumbMemory: [UInt32: UnsafeMutableRawPointer] = [:]
+  private var framebufferDumb: [UInt32: UInt32] = [:]
+  /// The framebuffer the CRTC scans out now, and one a flip will show when it completes.
+  private(set) var onScreen: UInt32?
+  private var flipping: UInt32?
 
   static let crtc: UInt32 = 40
   static let plane: UInt32 = 50
@@ -52,6 +69,34 @@ final class FakeDRMDevice: DRMDevice {
   private func check(_ call: String) throws {
     calls.append(call)
     if let code = failures.removeValue(forKey: call) { throw DRMError(call: call, code: code) }
+    guard let fault = injected[call] else { return }
+    if fault.skip > 0 {
+      injected[call] = (fault.code, fault.remaining, fault.skip - 1)
+      return
+    }
+    injected[call] = fault.remaining > 1 ? (fault.code, fault.remaining - 1, 0) : nil
+    throw DRMError(call: call, code: fault.code)
+  }
+
+  /// After `after` calls that succeed, the next `times` calls named `call` (`atomicCommit`,
+  /// `atomicTestCommit`, `pageFlip`, `setCRTC`, `createDumbBuffer`, `map`,
+  /// `addFramebuffer`, `createBlob`, `connectors`…) fail with `code`.
+  func inject(_ code: Int32, into call: String, times: Int = 1, after: Int = 0) {
+    injected[call] = (code, times, after)
+  }
+
+  /// Every injected fault is gone.
+  func clearFaults() {
+    injected.removeAll()
+    failures.removeAll()
+  }
+
+  /// The pixels the CRTC scans out now (XRGB8888, 64×48 unless the mode says otherwise).
+  func screenPixels(width: Int = 64, height: Int = 48) -> [UInt32]? {
+    guard let id = onScreen, let handle = framebufferDumb[id], let block = dumbMemory[handle]
+    else { return nil }
+    return Array(
+      UnsafeBufferPointer(start: block.assumingMemoryBound(to: UInt32.self), count: width * height))
   }
 
   private func makeID() -> UInt32 {
@@ -110,27 +155,40 @@ final class FakeDRMDevice: DRMDevice {
   func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws -> DumbBuffer {
     try check("createDumbBuffer")
     dumbSizes.append((width, height))
-    return DumbBuffer(handle: makeID(), pitch: width * 4, size: width * height * 4)
+    let handle = makeID()
+    liveDumbBuffers.insert(handle)
+    return DumbBuffer(handle: handle, pitch: width * 4, size: width * height * 4)
   }
 
   func map(_ buffer: DumbBuffer) throws -> UnsafeMutableRawPointer {
     try check("map")
     guard let block = calloc(1, buffer.size) else { throw DRMError(call: "map", code: ENOMEM) }
     memory.append(block)
+    liveMappings += 1
+    dumbMemory[buffer.handle] = block
     if buffer.handle == 99 { consoleMemory = block }
     return block
   }
 
-  func unmap(_ memory: UnsafeMutableRawPointer, size: Int) {}
-  func destroy(_ buffer: DumbBuffer) { calls.append("destroy") }
+  func unmap(_ memory: UnsafeMutableRawPointer, size: Int) { liveMappings -= 1 }
+  func destroy(_ buffer: DumbBuffer) {
+    calls.append("destroy")
+    liveDumbBuffers.remove(buffer.handle)
+  }
 
   func addFramebuffer(width: Int, height: Int, format: UInt32, buffer: DumbBuffer) throws -> UInt32
   {
     try check("addFramebuffer")
-    return makeID()
+    let id = makeID()
+    liveFramebuffers.insert(id)
+    framebufferDumb[id] = buffer.handle
+    return id
   }
 
-  func removeFramebuffer(_ id: UInt32) { calls.append("removeFramebuffer") }
+  func removeFramebuffer(_ id: UInt32) {
+    calls.append("removeFramebuffer")
+    liveFramebuffers.remove(id)
+  }
 
   /// What the CRTC showed before the output took it (the console, say).
   var consoleFramebuffer: UInt32 = 7
@@ -144,6 +202,7 @@ final class FakeDRMDevice: DRMDevice {
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws {
     try check("setCRTC")
     lastSetCRTC = (framebuffer, mode)
+    onScreen = framebuffer
   }
 
   var dpmsValues: [UInt64] = []
@@ -167,6 +226,7 @@ final class FakeDRMDevice: DRMDevice {
 
   func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
     try check("pageFlip")
+    flipping = framebuffer
   }
 
   func dirtyFramebuffer(_ id: UInt32, clips: [PixelRect]) throws {
@@ -177,14 +237,27 @@ final class FakeDRMDevice: DRMDevice {
     try check("createBlob")
     let id = makeID()
     blobs[id] = bytes
+    liveBlobs.insert(id)
     return id
   }
 
-  func destroyBlob(_ id: UInt32) { calls.append("destroyBlob") }
+  func destroyBlob(_ id: UInt32) {
+    calls.append("destroyBlob")
+    liveBlobs.remove(id)
+  }
 
   func atomicCommit(_ properties: [AtomicProperty], flags: AtomicCommitFlags) throws {
-    try check("atomicCommit")
+    try check(flags.contains(.testOnly) ? "atomicTestCommit" : "atomicCommit")
     commits.append((properties, flags))
+    guard !flags.contains(.testOnly),
+      let fbProperty = propertyID("FB_ID", of: Self.plane, kind: .plane),
+      let framebuffer = properties.first(where: { $0.property == fbProperty })?.value
+    else { return }
+    if flags.contains(.pageFlipEvent) {
+      flipping = UInt32(framebuffer)
+    } else {
+      onScreen = UInt32(framebuffer)
+    }
   }
 
   func readFlipEvents() throws -> [DRMFlipEvent] {
@@ -199,8 +272,13 @@ final class FakeDRMDevice: DRMDevice {
     return true
   }
 
-  /// The kernel finished the flip.
+  /// The kernel finished the flip: its framebuffer is on screen, and an event says so
+  /// (unless `dropsFlipEvents`).
   func completeFlip() {
-    pendingEvents.append(DRMFlipEvent(crtc: Self.crtc, sequence: 0, time: 0))
+    if let flipping { onScreen = flipping }
+    flipping = nil
+    if !dropsFlipEvents {
+      pendingEvents.append(DRMFlipEvent(crtc: Self.crtc, sequence: 0, time: 0))
+    }
   }
 }

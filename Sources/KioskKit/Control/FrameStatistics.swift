@@ -81,9 +81,8 @@ final class FrameRecordingOutput: DisplayOutput {
   let statistics: FrameStatistics
   private let clock: () -> Double
   private let logger: Logger?
-  /// When a failure was last logged, and the failures since.
-  private var lastFailureLogged: Double?
-  private var failuresNotLogged = 0
+  /// When failures are logged (a panel that went away fails every frame).
+  private var failureThrottle = FailureThrottle(interval: FrameRecordingOutput.failureLogInterval)
   /// When the output handed out its buffer for the frame being painted (direct rendering).
   private var directFrameStart: Double?
   /// Failures are logged at most this often, in seconds (a panel that went away fails
@@ -103,11 +102,7 @@ final class FrameRecordingOutput: DisplayOutput {
   /// Logs a failed present: the first at once, then at most one entry every
   /// `failureLogInterval` seconds with the number of failures since the last.
   private func noteFailure(_ error: any Error, at time: Double) {
-    failuresNotLogged += 1
-    if let last = lastFailureLogged, time - last < Self.failureLogInterval { return }
-    let count = failuresNotLogged
-    lastFailureLogged = time
-    failuresNotLogged = 0
+    guard let count = failureThrottle.note(at: time) else { return }
     logger?.warning(
       "present: a frame did not reach \(name): \(error)\(count > 1 ? " (\(count) failures since the last report)" : "")",
       metadata: JournalMessageID.presentFailed.metadata([

@@ -102,6 +102,10 @@ final class AtomicCommitter: ScanoutCommitter {
 
   func use(_ mode: DRMMode) {
     pipe.mode = mode
+    releaseResources()
+  }
+
+  func releaseResources() {
     if modeBlob != 0 { device.destroyBlob(modeBlob) }
     modeBlob = 0
   }

@@ -46,7 +46,9 @@ package final class DRMOutput: DisplayOutput {
   package let refreshRate: Double
   package var frameHandler: (@MainActor (Double) -> Void)?
   package var repaintHandler: (@MainActor () -> Void)?
-  package var isActive: Bool { !isBlanked && !isShutDown && isConnected && !isSeatDisabled }
+  package var isActive: Bool {
+    !isBlanked && !isShutDown && isConnected && !isSeatDisabled && !isCardGone
+  }
   /// Whether the connector has a display plugged in (false after it was unplugged, or
   /// until one is plugged in when the app started without).
   package private(set) var isConnected: Bool
@@ -76,6 +78,20 @@ package final class DRMOutput: DisplayOutput {
   }
   private var hasLitUp = false
   private var flipInFlight: Int?
+  /// Fires when a flip's event is two refreshes late: drivers and kernels have lost them
+  /// (and a vanished connector never sends one), and waiting for ever would freeze the screen.
+  private lazy var flipWatchdog = RefreshTimer(interval: flipEventDeadline) { [weak self] _ in
+    self?.flipEventOverdue()
+  }
+  /// How long a flip's event may take before the output goes on without it: two refreshes.
+  package var flipEventDeadline: Double { 2 / refreshRate }
+  /// Set when a call failed with EACCES or EPERM (DRM master lost, e.g. to another
+  /// client): the next frame asks for master again first.
+  private var needsMaster = false
+  /// Set when a call failed with ENODEV: the card was removed, nothing more is shown.
+  package private(set) var isCardGone = false
+  /// How often each (call, errno) failure of the asynchronous paths has been logged.
+  private var failureThrottles: [String: FailureThrottle] = [:]
   private var waiting: (frame: PixelBuffer, damage: Region, rotation: Rotation)?
   private var frameRequested = false
   private var isBlanked = false
@@ -115,6 +131,7 @@ package final class DRMOutput: DisplayOutput {
     var buffers: [PixelBuffer] = []
     var framebuffers: [UInt32] = []
     var dumbs: [DumbBuffer] = []
+    var mapped: [(memory: UnsafeMutableRawPointer, size: Int)] = []
     // Buffers have the panel's shape, or the logical screen's when the plane turns them.
     let (width, height) = planeRotation.panelSize(forLogical: pipe.mode.width, pipe.mode.height)
     do {
@@ -125,12 +142,15 @@ package final class DRMOutput: DisplayOutput {
           try device.addFramebuffer(
             width: width, height: height, format: DRMFormat.xrgb8888, buffer: dumb))
         let memory = try device.map(dumb)
+        mapped.append((memory, dumb.size))
         buffers.append(
           try PixelBuffer(
             wrapping: memory, width: width, height: height, stride: dumb.pitch,
             format: .xrgb8888, release: nil))
       }
     } catch {
+      // Whatever was made before the failure (ENOMEM on the third buffer, say) is freed.
+      for block in mapped { device.unmap(block.memory, size: block.size) }
       for id in framebuffers { device.removeFramebuffer(id) }
       for dumb in dumbs { device.destroy(dumb) }
       throw error
@@ -150,7 +170,8 @@ package final class DRMOutput: DisplayOutput {
     eventSource?.cancel()
     eventSource = nil
     tickTimer.cancel()
-    if restoreConsole, let previous = previousState, previous.framebuffer != 0,
+    flipWatchdog.cancel()
+    if restoreConsole, !isCardGone, let previous = previousState, previous.framebuffer != 0,
       let mode = previous.mode
     {
       if keepLastFrame { copyLastFrame(into: previous.framebuffer) }
@@ -166,6 +187,7 @@ package final class DRMOutput: DisplayOutput {
       device.unmap(buffer.baseAddress, size: dumb.size)
       device.destroy(dumb)
     }
+    committer.releaseResources()
     device.dropMaster()
   }
 
@@ -213,12 +235,27 @@ package final class DRMOutput: DisplayOutput {
       }
       return
     }
-    try submit(frame, damage: damage, rotation: rotation)
+    do {
+      try submit(frame, damage: damage, rotation: rotation)
+    } catch {
+      // The caller logs it (rate-limited) and counts it; here the output recovers.
+      recover(from: error)
+      throw error
+    }
   }
 
   private func submit(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
     // What the plane turns, the copy must not turn again.
     let rotation = planeRotation == rotation ? .degrees0 : rotation
+    if needsMaster {
+      // Without master every commit fails with EACCES; with it back, the mode may be gone.
+      guard device.setMaster() else {
+        throw DRMError(
+          call: "drmSetMaster", code: EACCES, context: "another client holds the display")
+      }
+      needsMaster = false
+      hasLitUp = false
+    }
     let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
     if !hasLitUp {
       try committer.modeset(framebuffer: framebuffers[index])
@@ -233,6 +270,76 @@ package final class DRMOutput: DisplayOutput {
     let clips = rotation.panelRects(of: damage, width: frame.width, height: frame.height)
     try committer.flip(to: framebuffers[index], damage: clips)
     flipInFlight = index
+    flipWatchdog.arm()
+  }
+
+  // MARK: Faults
+
+  /// Puts the output in a state from which the next frame can succeed after `error`: the
+  /// buffers' contents are forgotten (the next frame is copied whole, so what reaches the
+  /// screen matches a run without the fault), a refused flip sets the mode again, lost
+  /// master is asked for again, and a removed card stops the output.
+  private func recover(from error: any Error) {
+    swapchain.invalidate()
+    guard let error = error as? DRMError else {
+      hasLitUp = false
+      return
+    }
+    switch error.code {
+    case ENODEV:
+      cardRemoved(error)
+    case EACCES, EPERM:
+      needsMaster = true
+    case EBUSY, ENOMEM, EINTR, EAGAIN:
+      break  // transient: the same commit may work next frame
+    default:
+      // EINVAL, ENOSPC, ERANGE…: the kernel refused the state; start again from a modeset.
+      hasLitUp = false
+    }
+  }
+
+  /// A failure outside a `present` call (a queued frame, a late flip event): logged here,
+  /// once per call and errno and then at most every ten seconds with a count, and followed
+  /// by a repaint, since no caller will try again otherwise.
+  private func failedOutsidePresent(_ error: any Error, while doing: String) {
+    recover(from: error)
+    let key = (error as? DRMError).map { "\($0.call) \($0.code)" } ?? "\(error)"
+    var throttle = failureThrottles[key] ?? FailureThrottle()
+    let count = throttle.note(at: monotonicSeconds())
+    failureThrottles[key] = throttle
+    if let count {
+      let repeats = count > 1 ? " (\(count) times since the last report)" : ""
+      logger.error(
+        "\(name): \(doing) failed: \(error)\(repeats)",
+        metadata: JournalMessageID.presentFailed.metadata(["KIOSK_OUTPUT": name]))
+    }
+    if isActive { repaintHandler?() }
+  }
+
+  /// The card went away (unbound, unplugged, its driver unloaded): stop, say so once, and
+  /// keep the app running; the service stays ready.
+  private func cardRemoved(_ error: DRMError) {
+    guard !isCardGone else { return }
+    isCardGone = true
+    flipInFlight = nil
+    waiting = nil
+    tickTimer.cancel()
+    flipWatchdog.cancel()
+    eventSource?.cancel()
+    eventSource = nil
+    logger.error(
+      "\(name): the card \(device.path) is gone (\(error)); no frames from now on",
+      metadata: JournalMessageID.displayLost.metadata(["KIOSK_OUTPUT": name]))
+  }
+
+  /// No flip event came within two refreshes of the commit: carry on as if it had, with
+  /// the next frame copied whole (whichever buffer the kernel shows, the next one is right).
+  func flipEventOverdue() {
+    guard let index = flipInFlight else { return }
+    failedOutsidePresent(
+      DRMError(call: "page-flip event", code: ETIMEDOUT, context: "none within two refreshes"),
+      while: "waiting for a flip")
+    flipCompleted(index, at: monotonicSeconds())
   }
 
   /// Reads the device's events (the dispatch source calls this when the fd is readable).
@@ -241,14 +348,20 @@ package final class DRMOutput: DisplayOutput {
     do {
       events = try device.readFlipEvents()
     } catch {
-      logger.error("reading DRM events: \(error)")
+      failedOutsidePresent(error, while: "reading DRM events")
       return
     }
     guard !events.isEmpty, let index = flipInFlight else { return }
-    flipInFlight = nil
-    swapchain.didShow(index)
     // bochs and other drivers without vblank stamp 0: use our clock then.
     let time = events.last.map { $0.time > 0 ? $0.time : monotonicSeconds() } ?? monotonicSeconds()
+    flipCompleted(index, at: time)
+  }
+
+  /// Buffer `index` is on screen: blanking or a queued frame that waited for it goes next.
+  private func flipCompleted(_ index: Int, at time: Double) {
+    flipWatchdog.cancel()
+    flipInFlight = nil
+    swapchain.didShow(index)
     if let blank = blankingAfterFlip {
       do { try setBlanked(blank) } catch { logger.error("blanking \(name): \(error)") }
     }
@@ -257,7 +370,7 @@ package final class DRMOutput: DisplayOutput {
       do {
         try submit(pending.frame, damage: pending.damage, rotation: pending.rotation)
       } catch {
-        logger.error("page flip failed: \(error)")
+        failedOutsidePresent(error, while: "showing a queued frame")
       }
     }
     frameShown(at: time)
@@ -317,6 +430,7 @@ package final class DRMOutput: DisplayOutput {
       flipInFlight = nil
       waiting = nil
       tickTimer.cancel()
+      flipWatchdog.cancel()
     }
   }
 
@@ -366,6 +480,7 @@ package final class DRMOutput: DisplayOutput {
     flipInFlight = nil
     waiting = nil
     tickTimer.cancel()
+    flipWatchdog.cancel()
     device.dropMaster()
     logger.info("\(name): seat disabled; no frames until it is back")
   }

@@ -40,6 +40,8 @@ final class LegacyCommitter: ScanoutCommitter {
     pipe.mode = mode
   }
 
+  func releaseResources() {}  // legacy calls make nothing that outlives them
+
   func setActive(_ active: Bool, framebuffer: UInt32) throws {
     // The connector's DPMS property (0 on, 3 off) keeps the mode and framebuffer.
     guard let dpms = try device.properties(of: pipe.connector.id, kind: .connector)["DPMS"] else {

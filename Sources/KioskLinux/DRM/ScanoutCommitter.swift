@@ -16,6 +16,9 @@ protocol ScanoutCommitter: AnyObject {
   func setActive(_ active: Bool, framebuffer: UInt32) throws
   /// Uses `mode` from the next modeset on (a display connected after start-up).
   func use(_ mode: DRMMode)
+  /// Frees what the committer made on the device (the atomic mode blob) when the output
+  /// shuts down.
+  func releaseResources()
 }
 
 /// The objects a scanout pipe is made of.
