@@ -379,6 +379,13 @@ struct Runtime {
       card: options.card, connector: options.connector, mode: options.mode,
       waitForCard: options.waitForCard)
     if options.planeRotation { configuration.planeRotation = Rotation(degrees: options.rotation) }
+    // With no display at boot and no mode given, the screen starts at its configured size
+    // (`size` at `scale`, as the panel would be mounted) until the display's mode replaces it.
+    let scale = options.scale > 0 && options.scale.isFinite ? options.scale : 1
+    let rotation = Rotation(degrees: options.rotation) ?? .degrees0
+    func pixels(_ points: Double) -> Int { Int(min(max(points * scale, 1), 16384).rounded()) }
+    configuration.provisionalSize = rotation.panelSize(
+      forLogical: pixels(options.size.width), pixels(options.size.height))
     return configuration
   }
 

@@ -58,17 +58,19 @@ extension Runtime {
     input: LibinputSource?
   ) -> ServiceState {
     let notifier = SystemdNotifier(logger: logger)
-    let showing = "showing \(output.name) \(output.pixelWidth)x\(output.pixelHeight)"
-    notifier.ready(afterFirstFrame: Self.framesPresented(on: output, screen: screen)) {
-      showing
+    // The size is read each time: a display connected later may have another.
+    let showing: @MainActor () -> String = {
+      "showing \(output.name) \(output.pixelWidth)x\(output.pixelHeight)"
     }
+    notifier.ready(
+      afterFirstFrame: Self.framesPresented(on: output, screen: screen), status: showing)
     if let drm = output as? DRMOutput, !drm.isConnected {
       // No frame can reach a missing display; waiting for one would have systemd kill the
       // service at TimeoutStartSec, again and again, while the app itself runs fine.
       notifier.ready(status: "no display on \(drm.name) yet; waiting for one")
     }
     notifier.startWatchdog()
-    blanker.changeHandler = { blanked in notifier.status(blanked ? "display off" : showing) }
+    blanker.changeHandler = { blanked in notifier.status(blanked ? "display off" : showing()) }
     var session: SeatSession?
     if let seat, !(seat is DirectSeat) {
       let seatSession = SeatSession(seat: seat, logger: logger)
@@ -76,7 +78,7 @@ extension Runtime {
       if let input { seatSession.add(input) }
       seatSession.changeHandler = { enabled in
         KioskMetrics.shared.seatChanged(enabled: enabled)
-        notifier.status(enabled ? showing : "paused: the seat is disabled (another VT)")
+        notifier.status(enabled ? showing() : "paused: the seat is disabled (another VT)")
       }
       session = seatSession
     }

@@ -145,13 +145,9 @@ struct DRMOutputTests {
     #expect(throws: DRMError(call: "createDumbBuffer", code: EACCES)) { try open(denied) }
   }
 
-  @Test func aVanishedConnectorIsAClearError() {
+  @Test func aCardWithoutConnectorsIsAClearError() {
     let device = FakeDRMDevice(connectors: [])
     #expect(throws: DRMSetupError.self) { try open(device) }
-    let named = FakeDRMDevice(connectors: [
-      FakeDRMDevice.connector(name: "HDMI-A-1", connected: false)
-    ])
-    #expect(throws: DRMSetupError.self) { try open(named) }
   }
 
   @Test func shuttingDownPutsTheConsoleBackAndFreesEverything() throws {
@@ -215,23 +211,69 @@ struct DRMOutputTests {
     #expect(device.commits.map(\.flags) == [[.testOnly, .allowModeset], [.allowModeset]])
   }
 
-  @Test func aDisplayWithoutTheScreensSizeStaysDark() throws {
+  @Test func withNothingConnectedAndNoModeItWaitsAtAStandInSize() throws {
+    let device = FakeDRMDevice(connectors: [
+      DRMConnector(
+        id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
+    ])
+    var configuration = DRMConfiguration()
+    configuration.provisionalSize = (100, 50)
+    let output = try DRMOutput.open(device: device, configuration: configuration, logger: logger)
+    #expect(!output.isActive && output.mode.isAssumed)
+    #expect(output.pixelWidth == 100 && output.pixelHeight == 50)
+    var sizes: [[Int]] = []
+    output.sizeChangeHandler = { sizes.append([$0, $1]) }
+    // The display arrives: its preferred mode, new buffers, and the screen is told.
+    device.connectorList = [FakeDRMDevice.connector(name: "HDMI-A-1", connected: true)]
+    output.connectorsChanged()
+    #expect(output.isActive && sizes == [[64, 48]])
+    #expect(output.pixelWidth == 64 && output.pixelHeight == 48)
+    #expect(device.liveDumbBuffers.count == 3, "the stand-in size's buffers were freed")
+    #expect(device.dumbSizes.suffix(3).allSatisfy { $0 == (64, 48) })
+    // A frame still of the old size is refused, not copied out of bounds.
+    #expect(throws: DRMError.self) {
+      try output.present(
+        try PixelBuffer(width: 100, height: 50),
+        damage: Region(PixelRect(x: 0, y: 0, width: 100, height: 50)),
+        rotation: .degrees0)
+    }
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(.green), damage: full, rotation: .degrees0)
+    #expect(output.framesPresented == 1)
+    #expect(device.screenPixels()?.first.map { $0 & 0x00ff_ffff } == 0x00_ff00)
+    output.shutDown()
+    #expect(device.liveDumbBuffers.isEmpty && device.liveFramebuffers.isEmpty)
+  }
+
+  @Test func aDisplayWithoutTheConfiguredModeGetsItsPreferredOne() throws {
     let device = FakeDRMDevice(connectors: [
       DRMConnector(
         id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
     ])
     let output = try DRMOutput.open(
       device: device, configuration: DRMConfiguration(mode: "800x480"), logger: logger)
+    #expect(output.pixelWidth == 800)
+    var sizes: [[Int]] = []
+    output.sizeChangeHandler = { sizes.append([$0, $1]) }
     device.connectorList = [FakeDRMDevice.connector(name: "HDMI-A-1", connected: true)]
     output.connectorsChanged()
-    #expect(!output.isActive)
-    #expect(throws: DRMSetupError.self) {
-      try DRMOutput.open(
-        device: FakeDRMDevice(connectors: [
-          DRMConnector(
-            id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
-        ]), configuration: DRMConfiguration(), logger: logger)
-    }
+    #expect(output.isActive && sizes == [[64, 48]])
+    // The configured mode is taken when the display offers it, with its refresh rate.
+    device.connectorList = [FakeDRMDevice.connector(name: "HDMI-A-1", connected: false)]
+    output.connectorsChanged()
+    let picky = try DRMOutput.open(
+      device: FakeDRMDevice(connectors: [
+        DRMConnector(
+          id: 30, name: "HDMI-A-1", isConnected: false, modes: [], possibleCRTCIndexes: [0])
+      ]), configuration: DRMConfiguration(mode: "32x24"), logger: logger)
+    #expect(picky.refreshRate == 60)
+    var pickySizes: [[Int]] = []
+    picky.sizeChangeHandler = { pickySizes.append([$0, $1]) }
+    (picky.device as? FakeDRMDevice)?.connectorList = [
+      FakeDRMDevice.connector(name: "HDMI-A-1", connected: true)
+    ]
+    picky.connectorsChanged()
+    #expect(picky.isActive && pickySizes.isEmpty && picky.refreshRate == 75)
   }
 
   @Test func blankingSwitchesTheCRTCOffAndBackOn() throws {
@@ -355,7 +397,8 @@ struct DRMPipeSelectorTests {
       } catch { return "\(error)" }
     }
     #expect(message(DRMConfiguration(connector: "DP-3")).contains("HDMI-A-1, DSI-1"))
-    #expect(message(DRMConfiguration(connector: "HDMI-A-1")).contains("nothing connected"))
+    // Nothing connected and no mode: a stand-in size, not an error.
+    #expect(message(DRMConfiguration(connector: "HDMI-A-1")) == "")
     #expect(message(DRMConfiguration(mode: "800x600")).contains("64x48@60"))
   }
 

@@ -13,16 +13,82 @@ func samePixels(_ a: Bitmap, _ b: Bitmap) -> Bool {
   return true
 }
 
+/// An output whose panel changes size, as a DRM output does when a display of another size
+/// is connected.
+@MainActor
+final class ResizingOutput: DisplayOutput {
+  let name = "resizing"
+  private(set) var pixelWidth: Int
+  private(set) var pixelHeight: Int
+  let refreshRate = 60.0
+  let isActive = true
+  var frameHandler: (@MainActor (Double) -> Void)?
+  var sizeChangeHandler: (@MainActor (Int, Int) -> Void)?
+  private(set) var presentedSizes: [[Int]] = []
+
+  init(width: Int, height: Int) {
+    pixelWidth = width
+    pixelHeight = height
+  }
+
+  func connectDisplay(width: Int, height: Int) {
+    pixelWidth = width
+    pixelHeight = height
+    sizeChangeHandler?(width, height)
+  }
+
+  func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
+    presentedSizes.append([frame.width, frame.height])
+  }
+
+  func requestFrameEvent() {}
+}
+
 @MainActor
 struct TraitTransitionTests {
-  @Test func turningTheScreenFlipsSizeClassesOncePerFlip() throws {
-    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
+  /// A root "R" filling the window with a child "C" filling it, shown, logging to `log`.
+  private func showRootWithChild(in app: TestApplication) -> (
+    log: ControllerLog, root: StackController, child: TraitController
+  ) {
     let log = ControllerLog()
     let root = StackController("R", log: log)
     let child = TraitController("C", log: log)
     app.window.rootViewController = root
     root.embed(child)
     app.runUntilIdle()
+    return (log, root, child)
+  }
+
+  @Test func aDisplayOfAnotherSizeResizesTheScreenAsATurnDoes() throws {
+    let app = try TestApplication(pointSize: Size(width: 1024, height: 600), scale: 1)
+    let (log, root, child) = showRootWithChild(in: app)
+    let output = ResizingOutput(width: 1024, height: 600)
+    app.screen.attach(output)
+    app.screen.rotation = .degrees90
+    log.entries = []
+
+    // A portrait 480×800 panel, mounted turned: the screen becomes 800×480 points.
+    output.connectDisplay(width: 480, height: 800)
+    #expect(app.screen.bounds == Rect(x: 0, y: 0, width: 800, height: 480))
+    #expect(app.screen.rotation == .degrees90)
+    #expect(app.screen.nativeBounds == Rect(x: 0, y: 0, width: 480, height: 800))
+    #expect(
+      log.take() == [
+        "R.transition(800x480)", "C.transition(800x480)", "R.traits(compact→regular)",
+        "C.traits(compact→regular)",
+      ])
+    #expect(app.window.frame == app.screen.bounds)
+    #expect(child.view.frame == Rect(x: 0, y: 0, width: 800, height: 480))
+    app.runUntilIdle()
+    #expect(output.presentedSizes.last == [800, 480])
+    // The same size again changes nothing.
+    output.connectDisplay(width: 480, height: 800)
+    #expect(log.take().isEmpty)
+  }
+
+  @Test func turningTheScreenFlipsSizeClassesOncePerFlip() throws {
+    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
+    let (log, root, child) = showRootWithChild(in: app)
     #expect(root.traitCollection.horizontalSizeClass == .regular)
     var boundsDuringTransition: [Rect] = []
     root.onTransition = { _, _ in boundsDuringTransition.append(app.screen.bounds) }

@@ -126,6 +126,11 @@ final class FrameRecordingOutput: DisplayOutput {
     set { base.repaintHandler = newValue }
   }
 
+  var sizeChangeHandler: (@MainActor (Int, Int) -> Void)? {
+    get { base.sizeChangeHandler }
+    set { base.sizeChangeHandler = newValue }
+  }
+
   func present(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
     try timed(since: clock()) { try base.present(frame, damage: damage, rotation: rotation) }
   }

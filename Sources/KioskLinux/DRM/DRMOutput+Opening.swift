@@ -124,7 +124,8 @@ enum DRMPipeSelector {
     configuration: DRMConfiguration
   ) throws -> DRMPipe {
     // A display may be switched off or unplugged at boot: then the connector (named, or
-    // the first one) is used anyway, with the configured size, until it is connected.
+    // the first one) is used anyway, at the configured or a stand-in size, until it is
+    // connected.
     let connector: DRMConnector
     if let name = configuration.connector {
       guard let named = connectors.first(where: { $0.name == name }) else {
@@ -145,10 +146,10 @@ enum DRMPipeSelector {
     } else if let wanted = configuration.mode, let size = DRMMode.size(of: wanted) {
       mode = .assumed(width: size.width, height: size.height)
     } else {
-      throw DRMSetupError(
-        description:
-          "\(connector.name) has nothing connected; give its mode (--mode WxH) to start without a display"
-      )
+      // Nothing connected and no mode given (a TV switched on after the box): run at a
+      // stand-in size; the display's own mode replaces it when it is connected.
+      let size = configuration.provisionalSize
+      mode = .assumed(width: max(size.width, 1), height: max(size.height, 1))
     }
     guard let crtcIndex = connector.possibleCRTCIndexes.first(where: { $0 < crtcs.count }) else {
       throw DRMSetupError(description: "no CRTC can drive \(connector.name)")

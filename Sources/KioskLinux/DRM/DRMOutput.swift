@@ -16,6 +16,9 @@ package struct DRMConfiguration: Sendable {
   package var forceLegacy: Bool
   /// How long to wait for a card at boot before giving up, in seconds.
   package var waitForCard: Double
+  /// The panel size (pixels) to run at while no display is connected and no `mode` is
+  /// given; the display's own mode replaces it when one is connected.
+  package var provisionalSize: (width: Int, height: Int) = (1024, 600)
   /// Turn frames with the plane's `rotation` property (where the driver offers it) instead
   /// of in the compositor; `nil` or `.degrees0`: the compositor turns them, as usual.
   package var planeRotation: Rotation?
@@ -41,11 +44,14 @@ package struct DRMConfiguration: Sendable {
 @MainActor
 package final class DRMOutput: DisplayOutput {
   package let name: String
-  package let pixelWidth: Int
-  package let pixelHeight: Int
-  package let refreshRate: Double
+  /// The mode's width in pixels; it changes when a display of another size is connected.
+  package private(set) var pixelWidth: Int
+  /// The mode's height in pixels.
+  package private(set) var pixelHeight: Int
+  package private(set) var refreshRate: Double
   package var frameHandler: (@MainActor (Double) -> Void)?
   package var repaintHandler: (@MainActor () -> Void)?
+  package var sizeChangeHandler: (@MainActor (Int, Int) -> Void)?
   package var isActive: Bool {
     !isBlanked && !isShutDown && isConnected && !isSeatDisabled && !isCardGone
   }
@@ -66,23 +72,18 @@ package final class DRMOutput: DisplayOutput {
   package var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
 
   private let committer: ScanoutCommitter
-  private let swapchain: Swapchain
-  private let framebuffers: [UInt32]
-  private let dumbBuffers: [DumbBuffer]
+  private var swapchain: Swapchain
+  private var framebuffers: [UInt32]
+  private var dumbBuffers: [DumbBuffer]
+  private let bufferCount: Int
   private let logger: Logger
   private var eventSource: DispatchSourceRead?
-  private lazy var tickTimer = RefreshTimer(interval: 1 / refreshRate) { [weak self] time in
-    guard let self, self.frameRequested, self.flipInFlight == nil else { return }
-    self.frameRequested = false
-    self.frameHandler?(time)
-  }
+  private lazy var tickTimer = makeTickTimer()
   private var hasLitUp = false
   private var flipInFlight: Int?
   /// Fires when a flip's event is two refreshes late: drivers and kernels have lost them
   /// (and a vanished connector never sends one), and waiting for ever would freeze the screen.
-  private lazy var flipWatchdog = RefreshTimer(interval: flipEventDeadline) { [weak self] _ in
-    self?.flipEventOverdue()
-  }
+  private lazy var flipWatchdog = makeFlipWatchdog()
   /// How long a flip's event may take before the output goes on without it: two refreshes.
   package var flipEventDeadline: Double { 2 / refreshRate }
   /// Set when a call failed with EACCES or EPERM (DRM master lost, e.g. to another
@@ -128,14 +129,25 @@ package final class DRMOutput: DisplayOutput {
     self.crtc = pipe.crtc
     self.connectorID = pipe.connector.id
     self.previousState = try? device.currentState(of: pipe.crtc)
+    self.bufferCount = max(bufferCount, 1)
+    (framebuffers, dumbBuffers, swapchain) = try Self.makeBuffers(
+      on: device, for: pipe.mode, planeRotation: planeRotation, count: self.bufferCount)
+    listenForFlips()
+  }
+
+  /// Makes `count` dumb buffers of `mode`'s size (turned when the plane turns frames), their
+  /// framebuffers and mappings; on failure, frees what it made and throws.
+  private static func makeBuffers(
+    on device: DRMDevice, for mode: DRMMode, planeRotation: Rotation, count: Int
+  ) throws -> (framebuffers: [UInt32], dumbs: [DumbBuffer], swapchain: Swapchain) {
     var buffers: [PixelBuffer] = []
     var framebuffers: [UInt32] = []
     var dumbs: [DumbBuffer] = []
     var mapped: [(memory: UnsafeMutableRawPointer, size: Int)] = []
     // Buffers have the panel's shape, or the logical screen's when the plane turns them.
-    let (width, height) = planeRotation.panelSize(forLogical: pipe.mode.width, pipe.mode.height)
+    let (width, height) = planeRotation.panelSize(forLogical: mode.width, mode.height)
     do {
-      for _ in 0..<max(bufferCount, 1) {
+      for _ in 0..<count {
         let dumb = try device.createDumbBuffer(width: width, height: height, bitsPerPixel: 32)
         dumbs.append(dumb)
         framebuffers.append(
@@ -155,10 +167,18 @@ package final class DRMOutput: DisplayOutput {
       for dumb in dumbs { device.destroy(dumb) }
       throw error
     }
-    self.framebuffers = framebuffers
-    self.dumbBuffers = dumbs
-    self.swapchain = Swapchain(buffers: buffers)
-    listenForFlips()
+    return (framebuffers, dumbs, Swapchain(buffers: buffers))
+  }
+
+  /// Frees the buffers, their framebuffers and mappings.
+  private func freeBuffers() {
+    for id in framebuffers { device.removeFramebuffer(id) }
+    for (dumb, buffer) in zip(dumbBuffers, swapchain.buffers) {
+      device.unmap(buffer.baseAddress, size: dumb.size)
+      device.destroy(dumb)
+    }
+    framebuffers = []
+    dumbBuffers = []
   }
 
   /// Stops showing frames for good: stops listening, puts back what the CRTC showed before
@@ -182,11 +202,7 @@ package final class DRMOutput: DisplayOutput {
         logger.warning("could not restore the console on \(name): \(error)")
       }
     }
-    for id in framebuffers { device.removeFramebuffer(id) }
-    for (dumb, buffer) in zip(dumbBuffers, swapchain.buffers) {
-      device.unmap(buffer.baseAddress, size: dumb.size)
-      device.destroy(dumb)
-    }
+    freeBuffers()
     committer.releaseResources()
     device.dropMaster()
   }
@@ -247,6 +263,14 @@ package final class DRMOutput: DisplayOutput {
   private func submit(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
     // What the plane turns, the copy must not turn again.
     let rotation = planeRotation == rotation ? .degrees0 : rotation
+    guard let buffer = swapchain.buffers.first,
+      rotation.panelSize(forLogical: frame.width, frame.height) == (buffer.width, buffer.height)
+    else {
+      // A frame made before the screen took a new display's size: the next one fits.
+      throw DRMError(
+        call: "present", code: EINVAL,
+        context: "a \(frame.width)x\(frame.height) frame for \(pixelWidth)x\(pixelHeight) buffers")
+    }
     if needsMaster {
       // Without master every commit fails with EACCES; with it back, the mode may be gone.
       guard device.setMaster() else {
@@ -342,6 +366,19 @@ package final class DRMOutput: DisplayOutput {
     flipCompleted(index, at: monotonicSeconds())
   }
 
+  /// Ticks at the refresh rate when a frame is asked for and no flip will deliver it.
+  private func makeTickTimer() -> RefreshTimer {
+    RefreshTimer(interval: 1 / refreshRate) { [weak self] time in
+      guard let self, self.frameRequested, self.flipInFlight == nil else { return }
+      self.frameRequested = false
+      self.frameHandler?(time)
+    }
+  }
+
+  private func makeFlipWatchdog() -> RefreshTimer {
+    RefreshTimer(interval: flipEventDeadline) { [weak self] _ in self?.flipEventOverdue() }
+  }
+
   /// Reads the device's events (the dispatch source calls this when the fd is readable).
   func handleDeviceEvents() {
     let events: [DRMFlipEvent]
@@ -434,26 +471,70 @@ package final class DRMOutput: DisplayOutput {
     }
   }
 
-  /// Takes the mode of a newly connected display: the configured one, or one of the
-  /// buffers' size. The screen's size cannot change while the app runs, so a display
-  /// without such a mode stays dark (and says why).
+  /// Takes the mode of a newly connected display: the configured one if it offers it, else
+  /// its preferred one. A mode of another size gets new buffers, and the screen is told to
+  /// take the new size (`sizeChangeHandler`); without memory for them it stays dark and
+  /// says why.
   private func adoptMode(of connector: DRMConnector) -> Bool {
-    let candidates = connector.modes.filter { $0.width == pixelWidth && $0.height == pixelHeight }
-    let chosen =
-      configuredMode.flatMap { wanted in candidates.first { $0.matches(wanted) } }
-      ?? candidates.first(where: \.isPreferred) ?? candidates.first
-    guard let chosen else {
-      let modes = connector.modes.map(\.description).joined(separator: ", ")
-      logger.error(
-        "\(name) was connected but offers no \(pixelWidth)x\(pixelHeight) mode (it has: \(modes)); staying dark"
-      )
-      return false
+    var chosen: DRMMode
+    do {
+      chosen = try DRMPipeSelector.chooseMode(of: connector, configured: configuredMode)
+    } catch {
+      guard configuredMode != nil,
+        let preferred = connector.modes.first(where: \.isPreferred) ?? connector.modes.first
+      else {
+        logger.error("\(name) was connected but \(error); staying dark")
+        return false
+      }
+      logger.warning("\(name): \(error); using its preferred mode \(preferred)")
+      chosen = preferred
+    }
+    if chosen.width != mode.width || chosen.height != mode.height {
+      do {
+        try resizeBuffers(for: chosen)
+      } catch {
+        logger.error(
+          "\(name) was connected but has no buffers for \(chosen): \(error); staying dark")
+        return false
+      }
     }
     if chosen != mode {
       mode = chosen
       committer.use(chosen)
     }
+    if mode.refresh > 0, Double(mode.refresh) != refreshRate {
+      refreshRate = Double(mode.refresh)
+      // The timers' intervals follow the refresh rate.
+      tickTimer.cancel()
+      flipWatchdog.cancel()
+      tickTimer = makeTickTimer()
+      flipWatchdog = makeFlipWatchdog()
+    }
     return true
+  }
+
+  /// New buffers for `newMode`'s size; the old ones are freed first (nothing is in flight
+  /// on a connector that was disconnected), and the screen hears of the new size.
+  private func resizeBuffers(for newMode: DRMMode) throws {
+    freeBuffers()
+    do {
+      (framebuffers, dumbBuffers, swapchain) = try Self.makeBuffers(
+        on: device, for: newMode, planeRotation: planeRotation, count: bufferCount)
+    } catch {
+      // Keep the old size's buffers if they can be made again, so that the state stays whole.
+      if let old = try? Self.makeBuffers(
+        on: device, for: mode, planeRotation: planeRotation, count: bufferCount)
+      {
+        (framebuffers, dumbBuffers, swapchain) = old
+      }
+      throw error
+    }
+    logger.notice(
+      "\(name): the display's mode \(newMode) has another size than \(pixelWidth)x\(pixelHeight); the screen follows"
+    )
+    pixelWidth = newMode.width
+    pixelHeight = newMode.height
+    sizeChangeHandler?(pixelWidth, pixelHeight)
   }
 
   /// Follows DRM hotplug events from udev for as long as the output lives.

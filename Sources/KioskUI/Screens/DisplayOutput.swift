@@ -31,6 +31,11 @@ public protocol DisplayOutput: AnyObject {
   /// their contents need not store it.
   var repaintHandler: (@MainActor () -> Void)? { get set }
 
+  /// Where the output reports that its panel changed size (a display of another size was
+  /// connected): the new width and height in panel pixels, as mounted. The screen attached
+  /// to it takes the new size. Outputs whose size never changes need not store it.
+  var sizeChangeHandler: (@MainActor (Int, Int) -> Void)? { get set }
+
   /// Turns the panel off (`true`) or on again; no frames are shown while it is off. Outputs
   /// that cannot switch their panel off ignore it.
   func setBlanked(_ blanked: Bool) throws
@@ -66,6 +71,12 @@ extension DisplayOutput {
 
   /// Outputs that never lose their contents ignore the repaint handler.
   public var repaintHandler: (@MainActor () -> Void)? {
+    get { nil }
+    set {}
+  }
+
+  /// Outputs whose size never changes ignore the size-change handler.
+  public var sizeChangeHandler: (@MainActor (Int, Int) -> Void)? {
     get { nil }
     set {}
   }

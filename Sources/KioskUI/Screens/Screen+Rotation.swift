@@ -27,6 +27,20 @@ extension Screen {
       pixelWidth: width, pixelHeight: height, rotation: newRotation, animated: animated)
   }
 
+  /// The panel showing this screen is now `width`×`height` pixels as mounted (a display of
+  /// another size was connected): the screen keeps its scale and rotation and takes the
+  /// size that fills the panel, with the same callbacks as a turn — controllers of the
+  /// windows that fill the screen get `viewWillTransition(to:with:)` and their trait changes,
+  /// and the whole screen is repainted.
+  func panelDidResize(width: Int, height: Int) {
+    guard width > 0, height > 0 else { return }
+    let (logicalWidth, logicalHeight) = currentRotation.panelSize(forLogical: width, height)
+    guard logicalWidth != pixelWidth || logicalHeight != pixelHeight else { return }
+    changeGeometry(
+      pixelWidth: logicalWidth, pixelHeight: logicalHeight, rotation: currentRotation,
+      animated: false)
+  }
+
   /// The screens the app knows of: those with an output or a window shown, and the main one.
   static var all: [Screen] {
     var screens = Transaction.screens

@@ -98,6 +98,9 @@ public final class Screen {
       self?.compositor.setNeedsFullRepaint()
       Transaction.setNeedsCommit()
     }
+    output.sizeChangeHandler = { [weak self] width, height in
+      self?.panelDidResize(width: width, height: height)
+    }
     compositor.setNeedsFullRepaint()
     Transaction.register(self)
     Transaction.setNeedsCommit()
@@ -106,6 +109,7 @@ public final class Screen {
   /// Stops showing this screen on its output.
   public func detachOutput() {
     output?.frameHandler = nil
+    output?.sizeChangeHandler = nil
     output = nil
   }
 
