@@ -299,55 +299,16 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   public init() {}
 
   public mutating func validate() throws {
-    guard Rotation(degrees: rotation) != nil else {
-      throw ValidationError("--rotation must be 0, 90, 180 or 270, not \(rotation)")
+    // Every option with a configuration key is checked by that key's rules, so a value the
+    // file refuses is refused on the command line too, in the same words.
+    for key in ConfigurationKey.all {
+      for value in key.current(self) where !key.accepts(commandLineValue: value) {
+        throw ValidationError("--\(key.option) must be \(key.allowed), not \"\(value)\"")
+      }
     }
-    guard scale > 0, scale <= 4 else {
-      throw ValidationError("--scale must be more than 0 and at most 4, not \(scale)")
-    }
-    if let duration, duration < 0 { throw ValidationError("--duration must not be negative") }
-    if let blankAfter, !(blankAfter > 0) {
-      throw ValidationError("--blank-after must be more than 0 seconds, not \(blankAfter)")
-    }
-    guard waitForCard >= 0, waitForCard <= 600 else {
-      throw ValidationError("--wait-for-card must be 0 to 600 seconds, not \(waitForCard)")
-    }
-    if let touchCalibration, TouchCalibration(parsing: touchCalibration) == nil {
-      throw ValidationError(
-        "--touch-calibration must be six numbers \"a b c d e f\", not \"\(touchCalibration)\"")
-    }
-    if seat.isEmpty { throw ValidationError("--seat must not be empty") }
-    if memoryPressure != "off", PSITrigger(parsing: memoryPressure) == nil {
-      throw ValidationError(
-        "--memory-pressure must be \"some|full <stall µs> <window µs>\" with a window of 500000 to 10000000 µs and a stall of 1 µs up to the window, or off; not \"\(memoryPressure)\""
-      )
-    }
-    for language in keyboardLanguages where !KeyboardSettings.knownLanguages.contains(language) {
-      throw ValidationError(
-        "--keyboard-language must be one of \(KeyboardSettings.knownLanguages.joined(separator: ", ")), not \"\(language)\""
-      )
-    }
-    guard repeatDelay >= 0.1, repeatDelay <= 2 else {
-      throw ValidationError("--repeat-delay must be 0.1 to 2 seconds, not \(repeatDelay)")
-    }
-    guard repeatRate >= 0, repeatRate <= 100 else {
-      throw ValidationError("--repeat-rate must be 0 to 100 keys a second, not \(repeatRate)")
-    }
-    guard memoryFloor >= 0, memoryFloor <= 1_000_000 else {
-      throw ValidationError("--memory-floor must be 0 to 1000000 MB, not \(memoryFloor)")
-    }
-    guard memoryWarningInterval >= 0, memoryWarningInterval <= 3600 else {
-      throw ValidationError(
-        "--memory-warning-interval must be 0 to 3600 seconds, not \(memoryWarningInterval)")
-    }
-    guard metricsInterval >= 1, metricsInterval <= 3600 else {
-      throw ValidationError("--metrics-interval must be 1 to 3600 seconds, not \(metricsInterval)")
-    }
-    if let metricsTextfile, metricsTextfile.isEmpty || metricsTextfile.hasSuffix("/") {
-      throw ValidationError("--metrics-textfile must name a file, not \"\(metricsTextfile)\"")
-    }
-    if let controlGroup, controlGroup.isEmpty {
-      throw ValidationError("--control-group must not be empty")
+    // The options that only tests and development use have no key.
+    if let duration, !(duration >= 0 && duration.isFinite) {
+      throw ValidationError("--duration must be a number of seconds, not \(duration)")
     }
   }
 }

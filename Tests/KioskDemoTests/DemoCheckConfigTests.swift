@@ -66,7 +66,7 @@ struct DemoCheckConfigTests {
     #expect(result.status == 64)
     #expect(
       result.error.split(separator: "\n") == [
-        "\(path):5: display.blank-after = -5 is not allowed; allowed: seconds above 0, at most a year (leave the key out: never)",
+        "\(path):5: display.blank-after = -5 is not allowed; allowed: seconds above 0, at most a year (not set: never)",
         "environment KIOSK_LOG_LEVEL: log.level = \"loud\" is not allowed; allowed: trace, debug, info, notice, warning, error or critical",
       ])
   }

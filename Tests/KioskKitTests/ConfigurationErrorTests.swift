@@ -83,7 +83,7 @@ struct ConfigurationErrorTests {
         "FILE:3: output.scale = 0 is not allowed; allowed: a number above 0, at most 4",
         "FILE:4: output.wait-for-card = 601 is not allowed; allowed: 0 to 600 (seconds)",
         "FILE:5: output.backend = \"x11\" is not allowed; allowed: auto, drm, fbdev or virtual",
-        "FILE:7: display.blank-after = 0 is not allowed; allowed: seconds above 0, at most a year (leave the key out: never)",
+        "FILE:7: display.blank-after = 0 is not allowed; allowed: seconds above 0, at most a year (not set: never)",
         "FILE:8: display.on-exit = \"black\" is not allowed; allowed: console or last-frame",
         "FILE:10: memory.floor = -1 is not allowed; allowed: 0 to 1000000 (MB; 0: do not read MemAvailable)",
         "FILE:11: memory.warning-interval = 3601 is not allowed; allowed: 0 to 3600 (seconds)",

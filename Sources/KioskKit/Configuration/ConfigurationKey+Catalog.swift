@@ -109,7 +109,7 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "display", name: "blank-after", option: "blank-after",
       kind: .number(0...31_536_000, aboveLowerBound: true),
-      allowed: "seconds above 0, at most a year (leave the key out: never)",
+      allowed: "seconds above 0, at most a year (not set: never)",
       adopt: { $0.blankAfter = $1.blankAfter },
       current: { $0.blankAfter.map { [formatNumber($0)] } ?? [] }),
     ConfigurationKey(

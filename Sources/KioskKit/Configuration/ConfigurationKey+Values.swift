@@ -93,6 +93,15 @@ extension ConfigurationKey {
     return .success([formatNumber(number)])
   }
 
+  /// Whether `value`, in the command-line form `current` gives, is one this key takes: the
+  /// command line goes through the same checks as the file and the environment.
+  func accepts(commandLineValue value: String) -> Bool {
+    // A list's elements come one option each; a comma inside one is no separator.
+    if case .paths = kind { return check(value) }
+    if case .success = values(for: writtenValue(fromEnvironment: value)) { return true }
+    return false
+  }
+
   /// An environment variable's text read as this key's type: numbers for numeric keys,
   /// `true`/`false`/`1`/`0`/`yes`/`no` for flags, a comma-separated list for lists, six numbers
   /// separated by spaces or commas for a matrix, else the text itself.
