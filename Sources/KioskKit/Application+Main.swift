@@ -218,6 +218,9 @@ struct Runtime {
     case .auto:
       panel = openPanelIfPresent()
     }
+    // From here on every way out goes through the stop path, which lets go of the display.
+    let stopPath = StopPath(logger: logger)
+    stopPath.releaseDisplay = panel?.shutDown
     let screen =
       panel.map {
         Screen(
@@ -228,8 +231,8 @@ struct Runtime {
         pointSize: Size(width: options.size.width, height: options.size.height),
         scale: options.scale, rotation: rotation)
     if let error = screen.compositor.frameError {
-      logger.critical("cannot make frames for this screen: \(error)")
-      return .backendUnavailable
+      return stopPath.startUpFailed(
+        "cannot make frames for this screen: \(error)", code: .backendUnavailable)
     }
     let virtual: VirtualOutput?
     if panel == nil {
@@ -247,8 +250,8 @@ struct Runtime {
         try FileManager.default.createDirectory(
           atPath: directory, withIntermediateDirectories: true)
       } catch {
-        logger.critical("cannot create the output folder \(directory): \(error)")
-        return .cannotWrite
+        return stopPath.startUpFailed(
+          "cannot create the output folder \(directory): \(error)", code: .cannotWrite)
       }
     }
     Screen.main = screen
@@ -279,15 +282,14 @@ struct Runtime {
       do {
         launched = try application.launch(delegateType, mainStoryboard: path)
       } catch {
-        logger.critical("cannot start with the main storyboard: \(error)")
-        return .usage
+        return stopPath.startUpFailed(
+          "cannot start with the main storyboard: \(error)", code: .usage)
       }
     } else {
       launched = application.launch(delegateType)
     }
     guard launched else {
-      logger.error("the app refused to launch")
-      return .launchRefused
+      return stopPath.startUpFailed("the app refused to launch", code: .launchRefused)
     }
     StartupTrace.mark("launched")
     if let touchScript {
@@ -313,34 +315,25 @@ struct Runtime {
     }
     let service = startService(
       output: output, screen: screen, blanker: blanker, seat: seat, input: input)
+    stopPath.notifier = service.notifier
     let control = startControl(
       screen: screen, statistics: frameStatistics, blanker: blanker, input: input,
       settings: settings)
+    stopPath.control = control
     let metrics = startMetrics(
       screen: screen, statistics: frameStatistics, blanker: blanker, input: input)
+    stopPath.metrics = metrics
     let hangUp = reloadOnHangUp(configurationReloader(settings), notifier: service.notifier)
     RealTimeDriver.start()
     if options.handshake {
-      Handshake.start(on: output, screen: screen) {
-        panel?.shutDown()
-        logger.info("stopped by the harness")
-        exit(KioskExitCode.success.rawValue)
-      }
+      Handshake.start(on: output, screen: screen) { stopPath.stop("stopped by the harness") }
     }
     if let duration = options.duration {
       DispatchQueue.main.asyncAfter(deadline: .now() + duration) {
-        MainActor.assumeIsolated {
-          panel?.shutDown()
-          logger.info("stopped after \(duration) s")
-          exit(KioskExitCode.success.rawValue)
-        }
+        MainActor.assumeIsolated { () -> Void in stopPath.stop("stopped after \(duration) s") }
       }
     }
-    ExitOnSignal.install {
-      service.notifier.stopping()
-      control?.stop()
-      panel?.shutDown()
-    }
+    ExitOnSignal.install { signal in stopPath.stop("stopped by \(signal)") }
     withExtendedLifetime((input, settings, service, control, metrics, hangUp)) { dispatchMain() }
   }
 
@@ -565,20 +558,18 @@ struct SettleDetector {
   }
 }
 
-/// SIGTERM and SIGINT end the process cleanly: `cleanUp`, then exit 0.
+/// SIGTERM and SIGINT end the process cleanly: `stop` is called with the signal's name
+/// (the runtime's stop path, which exits).
 @MainActor
 enum ExitOnSignal {
   private static var sources: [DispatchSourceSignal] = []
 
-  static func install(_ cleanUp: @escaping @MainActor () -> Void) {
-    for number in [SIGTERM, SIGINT] {
+  static func install(_ stop: @escaping @MainActor (String) -> Void) {
+    for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
       source.setEventHandler {
-        MainActor.assumeIsolated {
-          cleanUp()
-          exit(KioskExitCode.success.rawValue)
-        }
+        MainActor.assumeIsolated { stop(name) }
       }
       source.resume()
       sources.append(source)
