@@ -9,7 +9,7 @@ import KioskVirtual
 import Logging
 
 /// Exit codes of KioskKit apps.
-public enum KioskExitCode: Int32 {
+public enum KioskExitCode: Int32, Sendable {
   /// Ran and stopped normally.
   case success = 0
   /// The app's delegate refused to launch.
@@ -176,6 +176,9 @@ struct Runtime {
     return Logger(label: "kiosk")
   }
 
+  /// Runs the app in four phases — open the display, make the screen, launch the app,
+  /// start the services — then the main loop. A phase that fails ends the run through the
+  /// stop path with its exit code.
   func run(_ delegateType: ApplicationDelegate.Type) -> KioskExitCode {
     if let refusal = PrivilegeCheck.refusal() {
       logger.critical("\(refusal)")
@@ -187,159 +190,37 @@ struct Runtime {
       return .success
     }
     let seat = options.backend == .virtual ? nil : openSeat()
-    let rotation = Rotation(degrees: options.rotation) ?? .degrees0
-    var touchScript: TouchScript?
-    if let path = options.touchScript {
-      do {
-        touchScript = try TouchScript(parsing: String(contentsOfFile: path, encoding: .utf8))
-      } catch {
-        logger.critical("cannot use the touch script \(path): \(error)")
-        return .usage
-      }
-    }
-    let panel: Panel?
-    switch options.backend {
-    case .virtual:
-      panel = nil
-    case .drm:
-      do {
-        panel = try openDRM(drmConfiguration)
-      } catch {
-        logger.critical("cannot open the display: \(error)")
-        return .backendUnavailable
-      }
-    case .fbdev:
-      do {
-        panel = try openFBDev()
-      } catch {
-        logger.critical("cannot open the framebuffer: \(error)")
-        return .backendUnavailable
-      }
-    case .auto:
-      panel = openPanelIfPresent()
-    }
-    // From here on every way out goes through the stop path, which lets go of the display.
     let stopPath = StopPath(logger: logger)
-    stopPath.releaseDisplay = panel?.shutDown
-    let screen =
-      panel.map {
-        Screen(
-          panelWidth: $0.output.pixelWidth, panelHeight: $0.output.pixelHeight,
-          scale: options.scale, rotation: rotation)
+    do {
+      let touchScript = try loadTouchScript()
+      let panel = try openDisplay()
+      // From here on every way out goes through the stop path, which lets go of the display.
+      stopPath.releaseDisplay = panel?.shutDown
+      let shown = try makeScreen(on: panel)
+      try launchApp(delegateType)
+      if let touchScript {
+        logger.info(
+          "replaying \(touchScript.frames.count) touch frames over \(touchScript.duration) s")
+        touchScript.play(on: shown.screen)
       }
-      ?? Screen(
-        pointSize: Size(width: options.size.width, height: options.size.height),
-        scale: options.scale, rotation: rotation)
-    if let error = screen.compositor.frameError {
-      return stopPath.startUpFailed(
-        "cannot make frames for this screen: \(error)", code: .backendUnavailable)
-    }
-    let virtual: VirtualOutput?
-    if panel == nil {
-      do {
-        virtual = try VirtualOutput(for: screen, timing: options.realtime ? .realTime : .manual)
-      } catch {
-        logger.critical("cannot create the virtual framebuffer: \(error)")
-        return .backendUnavailable
+      if let loop = shown.simulatedLoop, let virtual = shown.virtual {
+        if options.input == .libinput {
+          logger.warning("input: libinput needs real time on the virtual framebuffer (--realtime)")
+        }
+        return runSimulated(loop, output: virtual)
       }
-    } else {
-      virtual = nil
+      let services = startServices(on: shown, panel: panel, seat: seat, stopPath: stopPath)
+      withExtendedLifetime(services) { dispatchMain() }
+    } catch let failure as StartUpFailure {
+      return stopPath.startUpFailed(failure.reason, code: failure.code)
+    } catch {
+      return stopPath.startUpFailed("\(error)", code: .usage)
     }
-    if let directory = options.outputDirectory, virtual != nil {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        return stopPath.startUpFailed(
-          "cannot create the output folder \(directory): \(error)", code: .cannotWrite)
-      }
-    }
-    Screen.main = screen
-    let output: DisplayOutput = panel?.output ?? virtual ?? screen.output ?? NoOutput()
-    logger.info(
-      "KioskKit \(KioskKitVersion.string): screen \(screen.bounds.size) pt at scale \(screen.scale), rotation \(rotation), on \(output.name) (\(output.pixelWidth)×\(output.pixelHeight) px)"
-    )
-    StartupTrace.mark("screen")
-    let loop =
-      virtual != nil && !options.realtime
-      ? SimulatedRunLoop(outputs: virtual.map { [$0] } ?? []) : nil
-    loop?.install()
-    let frameStatistics = FrameStatistics()
-    screen.attach(
-      loop == nil
-        ? FrameRecordingOutput(output, statistics: frameStatistics, logger: logger) : output)
-
-    // The launch sequence of the seed documents: delegate, then (with a main storyboard)
-    // a window with the storyboard's initial controller as its root, then
-    // didFinishLaunching, where the delegate builds or configures the window, then (with a
-    // main storyboard) makeKeyAndVisible.
-    let application = Application()
-    Application.install(application)
-    application.keyboardSettings = options.keyboardSettings
-    Storyboard.errorHandler = { logger.error("\($0)") }
-    let launched: Bool
-    if let path = options.mainStoryboard {
-      do {
-        launched = try application.launch(delegateType, mainStoryboard: path)
-      } catch {
-        return stopPath.startUpFailed(
-          "cannot start with the main storyboard: \(error)", code: .usage)
-      }
-    } else {
-      launched = application.launch(delegateType)
-    }
-    guard launched else {
-      return stopPath.startUpFailed("the app refused to launch", code: .launchRefused)
-    }
-    StartupTrace.mark("launched")
-    if let touchScript {
-      logger.info(
-        "replaying \(touchScript.frames.count) touch frames over \(touchScript.duration) s")
-      touchScript.play(on: screen)
-    }
-    if let loop, let virtual {
-      if options.input == .libinput {
-        logger.warning("input: libinput needs real time on the virtual framebuffer (--realtime)")
-      }
-      return runSimulated(loop, output: virtual)
-    }
-    let blanker = IdleBlanker(output: output, timeout: options.blankAfter, logger: logger)
-    application.userActivityHandler = { blanker.userActivity() }
-    application.blankingHandler = { blanker.setBlanked($0) }
-    blanker.start()
-    let input = startInput(on: screen, withPanel: panel != nil)
-    let settings = LiveSettings(
-      options: options, appKeyValues: appKeyValues, blanker: blanker, logger: logger
-    ) {
-      startMemoryWarnings($0)
-    }
-    let service = startService(
-      output: output, screen: screen, blanker: blanker, seat: seat, input: input)
-    stopPath.notifier = service.notifier
-    let control = startControl(
-      screen: screen, statistics: frameStatistics, blanker: blanker, input: input,
-      settings: settings)
-    stopPath.control = control
-    let metrics = startMetrics(
-      screen: screen, statistics: frameStatistics, blanker: blanker, input: input)
-    stopPath.metrics = metrics
-    let hangUp = reloadOnHangUp(configurationReloader(settings), notifier: service.notifier)
-    RealTimeDriver.start()
-    if options.handshake {
-      Handshake.start(on: output, screen: screen) { stopPath.stop("stopped by the harness") }
-    }
-    if let duration = options.duration {
-      DispatchQueue.main.asyncAfter(deadline: .now() + duration) {
-        MainActor.assumeIsolated { () -> Void in stopPath.stop("stopped after \(duration) s") }
-      }
-    }
-    ExitOnSignal.install { signal in stopPath.stop("stopped by \(signal)") }
-    withExtendedLifetime((input, settings, service, control, metrics, hangUp)) { dispatchMain() }
   }
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that
   /// cannot start is logged, and the app runs without it.
-  private func startInput(on screen: Screen, withPanel: Bool) -> LibinputSource? {
+  func startInput(on screen: Screen, withPanel: Bool) -> LibinputSource? {
     switch options.input {
     case .none: return nil
     case .auto where !withPanel: return nil
@@ -365,60 +246,6 @@ struct Runtime {
       logger.error("input: cannot read input from \(devices): \(error); going on without input")
       return nil
     }
-  }
-
-  private var drmConfiguration: DRMConfiguration {
-    var configuration = DRMConfiguration(
-      card: options.card, connector: options.connector, mode: options.mode,
-      waitForCard: options.waitForCard)
-    if options.planeRotation { configuration.planeRotation = Rotation(degrees: options.rotation) }
-    // With no display at boot and no mode given, the screen starts at its configured size
-    // (`size` at `scale`, as the panel would be mounted) until the display's mode replaces it.
-    let scale = options.scale > 0 && options.scale.isFinite ? options.scale : 1
-    let rotation = Rotation(degrees: options.rotation) ?? .degrees0
-    func pixels(_ points: Double) -> Int { Int(min(max(points * scale, 1), 16384).rounded()) }
-    configuration.provisionalSize = rotation.panelSize(
-      forLogical: pixels(options.size.width), pixels(options.size.height))
-    return configuration
-  }
-
-  private func openDRM(_ configuration: DRMConfiguration) throws -> Panel {
-    let output = try DRMOutput.open(configuration: configuration, logger: logger)
-    let keep = options.onExit == .lastFrame
-    return Panel(output: output, shutDown: { output.shutDown(keepLastFrame: keep) })
-  }
-
-  private func openFBDev() throws -> Panel {
-    let output = try FBDevOutput.open(path: options.fbdev, logger: logger)
-    return Panel(output: output, shutDown: { output.shutDown() })
-  }
-
-  /// `auto`: a DRM display if a card is there and opens, else the framebuffer if the node
-  /// is there and can be driven, else the virtual framebuffer; each refusal is logged.
-  private func openPanelIfPresent() -> Panel? {
-    let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-    if cards.contains(where: { $0.hasPrefix("card") }) {
-      var configuration = drmConfiguration
-      configuration.waitForCard = 0
-      do {
-        return try openDRM(configuration)
-      } catch {
-        logger.info("backend auto: DRM refused: \(error)")
-      }
-    } else {
-      logger.info("backend auto: no DRM card (no /dev/dri/card*)")
-    }
-    if FileManager.default.fileExists(atPath: options.fbdev) {
-      do {
-        return try openFBDev()
-      } catch {
-        logger.info("backend auto: fbdev refused: \(error)")
-      }
-    } else {
-      logger.info("backend auto: no framebuffer at \(options.fbdev)")
-    }
-    logger.info("backend auto: no display; using the virtual framebuffer")
-    return nil
   }
 
   /// Simulated time: jump from event to event, write a PNG each time the app settles.
@@ -475,7 +302,7 @@ extension Runtime {
 
 /// A display the runtime drives, whichever backend opened it.
 @MainActor
-private struct Panel {
+struct Panel {
   /// Where frames go.
   let output: DisplayOutput
   /// Lets go of the display on exit (stops its timers, gives the screen back).
@@ -484,7 +311,7 @@ private struct Panel {
 
 /// An output for the impossible case of having none, so types line up; shows nothing.
 @MainActor
-private final class NoOutput: DisplayOutput {
+final class NoOutput: DisplayOutput {
   let name = "none"
   let pixelWidth = 1
   let pixelHeight = 1
