@@ -337,3 +337,27 @@ extension Double {
     self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }
+
+// MARK: Finite values
+
+extension Point {
+  /// Whether both coordinates are finite (not NaN, not infinite).
+  public var isFinite: Bool { x.isFinite && y.isFinite }
+}
+
+extension Size {
+  /// Whether both dimensions are finite.
+  public var isFinite: Bool { width.isFinite && height.isFinite }
+}
+
+extension Rect {
+  /// Whether the origin and size are finite: geometry a view or layer can take.
+  public var isFinite: Bool { origin.isFinite && size.isFinite }
+}
+
+extension Transform {
+  /// Whether all six coefficients are finite.
+  public var isFinite: Bool {
+    a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+  }
+}

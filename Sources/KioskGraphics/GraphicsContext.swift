@@ -580,16 +580,6 @@ extension Transform {
   }
 }
 
-extension Point {
-  var isFinite: Bool { x.isFinite && y.isFinite }
-}
-
-extension Rect {
-  var isFinite: Bool {
-    origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
-  }
-}
-
 extension PixelBuffer {
   /// A reference to the buffer's cairo surface over its memory (no copy), made once and
   /// kept by the buffer. The caller destroys its reference and must keep the buffer alive

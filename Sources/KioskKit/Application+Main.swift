@@ -121,6 +121,7 @@ extension Application {
     let logger = Runtime.makeLogger(level: options.logLevel, format: options.logFormat)
     configuration.log(to: logger, commandLine: arguments)
     KioskUI.Application.setTextInputLogHandler { logger.warning("\($0)") }
+    GeometryGuard.logHandler = { logger.warning("\($0)") }
     RimeInputMethod.register(logger: logger)
     StartupTrace.mark("configured")
     var runtime = Runtime(options: options, logger: logger)

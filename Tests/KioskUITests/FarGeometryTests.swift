@@ -59,4 +59,47 @@ import Testing
     app.runUntilIdle()
     _ = app.snapshot()
   }
+
+  @Test(arguments: [1e6, 1e-9, 1e300, 1e-300])
+  func viewsScaledFarUpOrDownAreDrawnClippedOrSkipped(scale: Double) throws {
+    let app = try TestApplication(pointSize: Size(width: 100, height: 80), scale: 2)
+    for angle in [0, 0.3] {
+      place(in: app, at: Point(x: 20, y: 20), angle: angle, scale: scale)
+    }
+    app.runUntilIdle()
+    _ = app.snapshot()
+    // A small view in the corner still shows.
+    let marker = View(frame: Rect(x: 90, y: 70, width: 10, height: 10))
+    marker.backgroundColor = .black
+    app.window.addSubview(marker)
+    #expect(app.snapshot().pixel(x: 195, y: 155) == .black)
+  }
+
+  @Test func geometryThatIsNotANumberIsRefusedAndLogged() throws {
+    let app = try TestApplication(pointSize: Size(width: 100, height: 80), scale: 2)
+    var logged: [String] = []
+    GeometryGuard.logHandler = { logged.append($0) }
+    defer { GeometryGuard.logHandler = nil }
+    let view = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+    view.backgroundColor = .red
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    let nan = Double.nan
+    view.frame = Rect(x: nan, y: 0, width: 20, height: 20)
+    view.center = Point(x: 5, y: .infinity)
+    view.bounds = Rect(x: 0, y: 0, width: -.infinity, height: 3)
+    view.transform = Transform(scaleX: nan, y: 1)
+    view.alpha = nan
+    view.layer.position = Point(x: nan, y: nan)
+    // Every one refused: the view is where it was, as it was.
+    #expect(view.frame == Rect(x: 10, y: 10, width: 20, height: 20))
+    #expect(view.transform.isIdentity && view.alpha == 1)
+    #expect(app.snapshot().pixel(x: 40, y: 40) == .red)
+    #expect(logged.count == 6, "\(logged)")
+    #expect(logged.first == "geometry: frame = (nan, 0) 20×20 refused; the old value stays")
+    // The same mistake every frame is counted, and logged at 10, 100, 1000… times.
+    for _ in 0..<99 { view.center = Point(x: nan, y: 0) }
+    #expect(logged.count == 8)
+    #expect(logged.last?.hasSuffix("(100 times so far)") == true)
+  }
 }

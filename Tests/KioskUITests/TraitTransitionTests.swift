@@ -61,7 +61,7 @@ struct TraitTransitionTests {
 
   @Test func aDisplayOfAnotherSizeResizesTheScreenAsATurnDoes() throws {
     let app = try TestApplication(pointSize: Size(width: 1024, height: 600), scale: 1)
-    let (log, root, child) = showRootWithChild(in: app)
+    let (log, _, child) = showRootWithChild(in: app)
     let output = ResizingOutput(width: 1024, height: 600)
     app.screen.attach(output)
     app.screen.rotation = .degrees90

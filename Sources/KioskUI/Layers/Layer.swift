@@ -116,7 +116,9 @@ open class Layer {
     get { model.bounds }
     set {
       let old = model.bounds
-      guard old != newValue else { return }
+      guard old != newValue,
+        GeometryGuard.accepts(newValue.isFinite, "layer bounds", "\(newValue)")
+      else { return }
       model.bounds = newValue
       if !AnimationEngine.animate(self, \.bounds, from: presented.bounds, to: newValue) {
         presented.bounds = newValue
@@ -131,7 +133,9 @@ open class Layer {
     get { model.position }
     set {
       let value = newValue
-      guard model.position != value else { return }
+      guard model.position != value,
+        GeometryGuard.accepts(value.isFinite, "layer position", "\(value)")
+      else { return }
       model.position = value
       if !AnimationEngine.animate(self, \.position, from: presented.position, to: value) {
         presented.position = value
@@ -145,7 +149,9 @@ open class Layer {
     get { model.transform }
     set {
       let value = newValue
-      guard model.transform != value else { return }
+      guard model.transform != value,
+        GeometryGuard.accepts(value.isFinite, "layer transform", "\(value)")
+      else { return }
       model.transform = value
       if !AnimationEngine.animate(self, \.transform, from: presented.transform, to: value) {
         presented.transform = value
@@ -158,6 +164,7 @@ open class Layer {
   public var opacity: Double {
     get { model.opacity }
     set {
+      guard GeometryGuard.accepts(!newValue.isNaN, "opacity", "\(newValue)") else { return }
       let value = newValue.clamped(0, 1)
       guard model.opacity != value else { return }
       model.opacity = value

@@ -153,6 +153,7 @@ extension Transaction {
   /// new test application starts from nothing.
   package static func resetForTesting() {
     screens.removeAll()
+    GeometryGuard.resetForTesting()
     for layer in pendingDisplay { layer.isDisplayQueued = false }
     pendingDisplay.removeAll()
     isCommitPending = false

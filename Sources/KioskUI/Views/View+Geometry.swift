@@ -16,6 +16,7 @@ extension View {
       return box.applying(aboutCenter)
     }
     set {
+      guard GeometryGuard.accepts(newValue.isFinite, "frame", "\(newValue)") else { return }
       let r = newValue.standardized
       var b = bounds
       b.size = r.size
@@ -30,6 +31,7 @@ extension View {
   public var bounds: Rect {
     get { layer.bounds }
     set {
+      guard GeometryGuard.accepts(newValue.isFinite, "bounds", "\(newValue)") else { return }
       let oldSize = layer.bounds.size
       layer.bounds = Rect(origin: newValue.origin, size: newValue.standardized.size)
       if oldSize != layer.bounds.size {
@@ -42,13 +44,19 @@ extension View {
   /// The centre of the view in its superview's coordinates; valid whatever the transform.
   public var center: Point {
     get { layer.position }
-    set { layer.position = newValue }
+    set {
+      guard GeometryGuard.accepts(newValue.isFinite, "center", "\(newValue)") else { return }
+      layer.position = newValue
+    }
   }
 
   /// A transform (rotation, scale, translation) applied about the view's centre.
   public var transform: Transform {
     get { layer.transform }
-    set { layer.transform = newValue }
+    set {
+      guard GeometryGuard.accepts(newValue.isFinite, "transform", "\(newValue)") else { return }
+      layer.transform = newValue
+    }
   }
 
   /// The transform from this view's bounds coordinates to its superview's (or, for a view
