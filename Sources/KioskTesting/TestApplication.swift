@@ -163,11 +163,7 @@ public final class TestApplication {
 
   /// The pixels of the last presented frame, as the panel shows them.
   public func snapshot() -> Bitmap {
-    runUntilIdle()
-    guard let buffer = output.frontBuffer, let copy = try? buffer.copy() else {
-      return Bitmap(width: output.pixelWidth, height: output.pixelHeight)
-    }
-    return Bitmap(buffer: copy)
+    snapshot(of: output)
   }
 
   /// How many frames the virtual panel has shown.

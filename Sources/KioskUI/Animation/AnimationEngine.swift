@@ -148,15 +148,23 @@ enum AnimationEngine {
     return true
   }
 
-  /// Advances every animation to `time` and updates what the layers present.
-  static func tick(at time: Double) {
+  /// Advances the animations to `time` and updates what the layers present. With more
+  /// than one screen, a refresh of `screen` steps only the layers shown on it (and those
+  /// shown nowhere), so each screen animates at its own display's rate and a refresh of
+  /// one does not make the others composite a frame.
+  static func tick(at time: Double, on screen: Screen? = nil) {
     guard !animatingLayers.isEmpty else {
       runFinishedCompletions()
       return
     }
+    let stepsEveryLayer = screen == nil || Transaction.screens.count <= 1
     var index = 0
     while index < animatingLayers.count {
       let layer = animatingLayers[index]
+      if !stepsEveryLayer, let host = layer.hostScreen, host !== screen, host.output != nil {
+        index += 1  // its own screen's refresh steps it
+        continue
+      }
       var state = layer.model
       finishedScratch.removeAll(keepingCapacity: true)
       for (i, animation) in layer.animations.enumerated()
@@ -193,7 +201,21 @@ enum AnimationEngine {
     }
   }
 
+  /// Asks for a refresh on the screens showing animating layers (every screen when there
+  /// is one, or when a layer is shown nowhere yet).
   static func requestFrames() {
-    for screen in Transaction.screens { screen.requestFrame() }
+    guard Transaction.screens.count > 1 else {
+      for screen in Transaction.screens { screen.requestFrame() }
+      return
+    }
+    var someLayerIsShownNowhere = animatingLayers.isEmpty
+    for layer in animatingLayers {
+      if let host = layer.hostScreen, host.output != nil {
+        host.requestFrame()
+      } else {
+        someLayerIsShownNowhere = true
+      }
+    }
+    if someLayerIsShownNowhere { for screen in Transaction.screens { screen.requestFrame() } }
   }
 }

@@ -153,6 +153,7 @@ extension Transaction {
   /// new test application starts from nothing.
   package static func resetForTesting() {
     screens.removeAll()
+    Screen.forgetConnectedScreensForTesting()
     GeometryGuard.resetForTesting()
     for layer in pendingDisplay { layer.isDisplayQueued = false }
     pendingDisplay.removeAll()

@@ -202,7 +202,7 @@ public final class Screen {
   /// are committed at once so the next frame shows them.
   func handleFrameEvent(at time: Double) {
     frameRequested = false
-    AnimationEngine.tick(at: time)
+    AnimationEngine.tick(at: time, on: self)
     for link in displayLinks where !link.isPaused {
       link.fire(at: time, duration: 1 / (output?.refreshRate ?? 60))
     }

@@ -1,0 +1,55 @@
+import Foundation
+
+extension Screen {
+  /// The screens the app can put windows on, as UIKit's `UIScreen.screens`: the main screen
+  /// first, then every other screen whose display is connected, in the order they came.
+  /// A window goes on another screen with `Window(screen:)`.
+  ///
+  /// ```swift
+  /// if let customerDisplay = Screen.screens.dropFirst().first {
+  ///   let window = Window(screen: customerDisplay)
+  ///   window.rootViewController = OrderSummaryController()
+  ///   window.isHidden = false
+  /// }
+  /// ```
+  public static var screens: [Screen] {
+    [main] + connectedScreens.filter { $0 !== main }
+  }
+
+  /// Posted when a screen's display is connected while the app runs, as UIKit's
+  /// `UIScreen.didConnectNotification`; the notification's object is the screen. Screens
+  /// already there at launch are in `screens` and get no notification.
+  nonisolated public static let didConnectNotification = Notification.Name(
+    "KioskScreenDidConnectNotification")
+
+  /// Posted when a screen's display goes away, as UIKit's
+  /// `UIScreen.didDisconnectNotification`; the object is the screen. Its windows stay but
+  /// show nowhere; an app usually hides them or moves what they showed to the main screen.
+  nonisolated public static let didDisconnectNotification = Notification.Name(
+    "KioskScreenDidDisconnectNotification")
+
+  /// The screens other than the main one whose displays are connected, in order.
+  private static var connectedScreens: [Screen] = []
+
+  /// Makes this screen one of `screens` (the runtime calls it once the screen has an
+  /// output); `announce`: post `didConnectNotification` (a display connected after launch).
+  package func connect(announce: Bool) {
+    guard !Self.connectedScreens.contains(where: { $0 === self }) else { return }
+    Self.connectedScreens.append(self)
+    if announce {
+      NotificationCenter.default.post(name: Self.didConnectNotification, object: self)
+    }
+  }
+
+  /// Takes this screen out of `screens` and posts `didDisconnectNotification`.
+  package func disconnect() {
+    guard Self.connectedScreens.contains(where: { $0 === self }) else { return }
+    Self.connectedScreens.removeAll { $0 === self }
+    NotificationCenter.default.post(name: Self.didDisconnectNotification, object: self)
+  }
+
+  /// Forgets every connected screen (tests start from none).
+  package static func forgetConnectedScreensForTesting() {
+    connectedScreens.removeAll()
+  }
+}
