@@ -71,6 +71,32 @@ struct DRMOutputTests {
     #expect(try open(noPlane).commitAPI == "legacy")
   }
 
+  /// Legacy flips tell the driver which parts changed (DirtyFB, for panels that scan out a
+  /// shadow copy); a driver without it answers ENOSYS once and is not asked again, and a
+  /// failed hint never fails the frame.
+  @Test func legacyFlipsReportTheDamageWithDirtyFB() throws {
+    let device = FakeDRMDevice()
+    let output = try open(device, legacy: true)
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(), damage: full, rotation: .degrees0)
+    func flip(_ rect: PixelRect) throws {
+      try output.present(try frame(), damage: Region(rect), rotation: .degrees0)
+      device.completeFlip()
+      output.handleDeviceEvents()
+    }
+    try flip(PixelRect(x: 2, y: 3, width: 4, height: 5))
+    #expect(device.dirtyClips == [[PixelRect(x: 2, y: 3, width: 4, height: 5)]])
+    device.failures["dirtyFramebuffer"] = EIO
+    try flip(PixelRect(x: 0, y: 0, width: 1, height: 1))
+    #expect(output.framesPresented == 3, "a failed hint does not fail the frame")
+    device.failures["dirtyFramebuffer"] = ENOSYS
+    try flip(PixelRect(x: 0, y: 0, width: 2, height: 2))
+    let asked = device.calls.filter { $0 == "dirtyFramebuffer" }.count
+    try flip(PixelRect(x: 0, y: 0, width: 3, height: 3))
+    #expect(device.calls.filter { $0 == "dirtyFramebuffer" }.count == asked, "not asked again")
+    #expect(output.framesPresented == 5)
+  }
+
   @Test func neverMoreThanOneCommitInFlight() throws {
     let device = FakeDRMDevice()
     let output = try open(device)

@@ -229,8 +229,12 @@ final class FakeDRMDevice: DRMDevice {
     flipping = framebuffer
   }
 
+  /// The clips of each DirtyFB call, in order.
+  var dirtyClips: [[PixelRect]] = []
+
   func dirtyFramebuffer(_ id: UInt32, clips: [PixelRect]) throws {
     try check("dirtyFramebuffer")
+    dirtyClips.append(clips)
   }
 
   func createBlob(_ bytes: [UInt8]) throws -> UInt32 {

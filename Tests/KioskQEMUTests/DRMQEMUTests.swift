@@ -10,8 +10,9 @@ extension RealKernel {
   struct DRMQEMUTests {
     private let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
 
+    /// Boots with kiosk-demo as the script (after `before`, a line of shell).
     private func runDemo(
-      environment: String = "", backend: String = "drm", arguments: String
+      environment: String = "", backend: String = "drm", arguments: String, before: String = ""
     ) throws
       -> QEMUMachine
     {
@@ -19,13 +20,21 @@ extension RealKernel {
         FileManager.default.isExecutableFile(atPath: demo.path), "\(demo.path) is missing")
       return try QEMUMachine.boot(
         script:
-          "\(environment) \(shellQuoted(demo.path)) --backend \(backend) --handshake --duration 120 \(arguments) 2>&1",
+          "\(before)\n\(environment) \(shellQuoted(demo.path)) --backend \(backend) --handshake --duration 120 \(arguments) 2>&1",
         modules: ["bochs"], display: (1024, 600))
     }
 
     private func expectFirstScreen(api: String, environment: String = "") throws {
       let reference = try referenceScreens(panel: (1024, 600))
-      let vm = try runDemo(environment: environment, arguments: "")
+      // First `--connector list`: the card, its connector and the display's modes.
+      let vm = try runDemo(
+        environment: environment, arguments: "",
+        before: "\(shellQuoted(demo.path)) --connector list 2>&1; echo \"LIST EXIT $?\"")
+      try vm.waitForLine(containing: "/dev/dri/card0 (bochs-drm)")
+      try vm.waitForLine(containing: "  Virtual-1: connected")
+      try vm.waitForLine(containing: "    1024x600@75 (preferred)")
+      try vm.waitForLine(containing: "    640x480@60")
+      try vm.waitForLine(containing: "LIST EXIT 0")
       let litUp = try vm.waitForLine(containing: "lit up Virtual-1")
       #expect(litUp.contains("with \(api) commits"), "\(litUp)")
       try vm.waitForLine(matching: "KIOSK SETTLED 1")
