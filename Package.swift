@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // The configuration file (TOML): a maintained wrapper of toml++.
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // Timers (ScheduledAction): a binary heap, so thousands of pending actions stay cheap.
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // Metrics: swift-metrics' API, with Prometheus' text format (kioskctl metrics, textfile).
     .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
@@ -59,7 +61,11 @@ let package = Package(
     .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
     .target(name: "CLinux"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
-    .target(name: "KioskUI", dependencies: ["KioskGraphics"]),
+    .target(
+      name: "KioskUI",
+      dependencies: [
+        "KioskGraphics", .product(name: "HeapModule", package: "swift-collections"),
+      ]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
     .target(
       name: "KioskLinux",
