@@ -273,8 +273,11 @@ struct Runtime {
         failure = .cannotWrite
       }
     }
+    let resident = ProcessMemory.residentBytes().map {
+      String(format: ", resident memory %.1f MB", Double($0) / 1_048_576)
+    }
     logger.info(
-      "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented"
+      "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented\(resident ?? "")"
     )
     return failure ?? .success
   }
