@@ -158,7 +158,9 @@ struct DRMFaultTests {
     #expect(clean.screen == clean.expected)
     #expect(faulty.screen == faulty.expected)
     #expect(faulty.screen == clean.screen)
-    if fault.code == EACCES { #expect(faulty.calls.contains("setMaster")) }
+    // Lost master is not grabbed back (that would steal the display from the VT or
+    // client that has it); the seat's enable takes it back.
+    if fault.code == EACCES { #expect(!faulty.calls.contains("setMaster")) }
     // Nothing outlives the output.
     for device in [clean.device, faulty.device] {
       #expect(device.liveFramebuffers.isEmpty)

@@ -86,9 +86,6 @@ package final class DRMOutput: DisplayOutput {
   private lazy var flipWatchdog = makeFlipWatchdog()
   /// How long a flip's event may take before the output goes on without it: two refreshes.
   package var flipEventDeadline: Double { 2 / refreshRate }
-  /// Set when a call failed with EACCES or EPERM (DRM master lost, e.g. to another
-  /// client): the next frame asks for master again first.
-  private var needsMaster = false
   /// Set when a call failed with ENODEV: the card was removed, nothing more is shown.
   package private(set) var isCardGone = false
   /// How often each (call, errno) failure of the asynchronous paths has been logged.
@@ -271,15 +268,6 @@ package final class DRMOutput: DisplayOutput {
         call: "present", code: EINVAL,
         context: "a \(frame.width)x\(frame.height) frame for \(pixelWidth)x\(pixelHeight) buffers")
     }
-    if needsMaster {
-      // Without master every commit fails with EACCES; with it back, the mode may be gone.
-      guard device.setMaster() else {
-        throw DRMError(
-          call: "drmSetMaster", code: EACCES, context: "another client holds the display")
-      }
-      needsMaster = false
-      hasLitUp = false
-    }
     let index = swapchain.prepareNext(from: frame, damage: damage, rotation: rotation)
     if !hasLitUp {
       try committer.modeset(framebuffer: framebuffers[index])
@@ -301,8 +289,8 @@ package final class DRMOutput: DisplayOutput {
 
   /// Puts the output in a state from which the next frame can succeed after `error`: the
   /// buffers' contents are forgotten (the next frame is copied whole, so what reaches the
-  /// screen matches a run without the fault), a refused flip sets the mode again, lost
-  /// master is asked for again, and a removed card stops the output.
+  /// screen matches a run without the fault), a refused flip or lost DRM master sets the
+  /// mode again once commits work, and a removed card stops the output.
   private func recover(from error: any Error) {
     swapchain.invalidate()
     guard let error = error as? DRMError else {
@@ -313,7 +301,11 @@ package final class DRMOutput: DisplayOutput {
     case ENODEV:
       cardRemoved(error)
     case EACCES, EPERM:
-      needsMaster = true
+      // DRM master went elsewhere (a VT switch whose seat event has not come yet, another
+      // client). Taking it back here would steal the display from whoever has it: the
+      // seat's enable does that (`seatEnabled`). Once commits work again, whoever held
+      // the display may have changed the mode: set it again.
+      hasLitUp = false
     case EBUSY, ENOMEM, EINTR, EAGAIN:
       break  // transient: the same commit may work next frame
     default:
