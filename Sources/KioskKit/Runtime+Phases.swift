@@ -114,13 +114,14 @@ extension Runtime {
     var configuration = DRMConfiguration(
       card: options.card, connector: options.connector, mode: options.mode,
       waitForCard: options.waitForCard)
-    if options.planeRotation { configuration.planeRotation = Rotation(degrees: options.rotation) }
+    if options.planeRotation { configuration.planeRotation = options.screenRotation }
     // With no display at boot and no mode given, the screen starts at its configured size
     // (`size` at `scale`, as the panel would be mounted) until the display's mode replaces it.
-    let scale = options.scale > 0 && options.scale.isFinite ? options.scale : 1
-    let rotation = Rotation(degrees: options.rotation) ?? .degrees0
-    func pixels(_ points: Double) -> Int { Int(min(max(points * scale, 1), 16384).rounded()) }
-    configuration.provisionalSize = rotation.panelSize(
+    // (validate() has checked both; the clamp keeps a buffer within what DRM can make.)
+    func pixels(_ points: Double) -> Int {
+      Int(min(max(points * options.scale, 1), 16384).rounded())
+    }
+    configuration.provisionalSize = options.screenRotation.panelSize(
       forLogical: pixels(options.size.width), pixels(options.size.height))
     return configuration
   }
@@ -151,7 +152,7 @@ extension Runtime {
   /// The screen that fills the panel (or `--size` on the virtual framebuffer), shown on its
   /// output; `Screen.main` from now on.
   func makeScreen(on panel: Panel?) throws -> ShownScreen {
-    let rotation = Rotation(degrees: options.rotation) ?? .degrees0
+    let rotation = options.screenRotation
     let screen =
       panel.map {
         Screen(
@@ -274,6 +275,11 @@ extension Runtime {
       input: input, settings: settings, service: service, control: control, metrics: metrics,
       hangUp: hangUp)
   }
+}
+
+extension RuntimeOptions {
+  /// `rotation` as a `Rotation` (validate() admits only 0, 90, 180 and 270).
+  var screenRotation: Rotation { Rotation(degrees: rotation) ?? .degrees0 }
 }
 
 extension RuntimeOptions.Backend {
