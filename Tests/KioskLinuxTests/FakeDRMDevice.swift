@@ -37,9 +37,13 @@ final class FakeDRMDevice: DRMDevice {
   /// Dumb buffer handle → its memory, and framebuffer → its dumb buffer, to read the screen.
   private var dumbMemory: [UInt32: UnsafeMutableRawPointer] = [:]
   private var framebufferDumb: [UInt32: UInt32] = [:]
-  /// The framebuffer the CRTC scans out now, and one a flip will show when it completes.
-  private(set) var onScreen: UInt32?
-  private var flipping: UInt32?
+  /// The framebuffer each CRTC scans out now, and one a flip will show when it completes.
+  private(set) var scannedOut: [UInt32: UInt32] = [:]
+  private var flipping: [UInt32: UInt32] = [:]
+  /// The framebuffer the first CRTC scans out now.
+  var onScreen: UInt32? { scannedOut[Self.crtc] }
+  /// How many CRTCs (40, 41…), each with its primary plane (50, 51…).
+  var crtcCount = 1
 
   static let crtc: UInt32 = 40
   static let plane: UInt32 = 50
@@ -60,10 +64,12 @@ final class FakeDRMDevice: DRMDevice {
       raw: DRMMode.RawMode(bytes: Array(repeating: UInt8(width & 0xff), count: 68)))
   }
 
-  static func connector(name: String, connected: Bool, id: UInt32 = 30) -> DRMConnector {
+  static func connector(
+    name: String, connected: Bool, id: UInt32 = 30, crtcIndexes: [Int] = [0]
+  ) -> DRMConnector {
     DRMConnector(
       id: id, name: name, isConnected: connected,
-      modes: [mode(64, 48, preferred: true), mode(32, 24, 75)], possibleCRTCIndexes: [0])
+      modes: [mode(64, 48, preferred: true), mode(32, 24, 75)], possibleCRTCIndexes: crtcIndexes)
   }
 
   private func check(_ call: String) throws {
@@ -91,9 +97,10 @@ final class FakeDRMDevice: DRMDevice {
     failures.removeAll()
   }
 
-  /// The pixels the CRTC scans out now (XRGB8888, 64×48 unless the mode says otherwise).
-  func screenPixels(width: Int = 64, height: Int = 48) -> [UInt32]? {
-    guard let id = onScreen, let handle = framebufferDumb[id], let block = dumbMemory[handle]
+  /// The pixels a CRTC scans out now (XRGB8888, 64×48 unless the mode says otherwise).
+  func screenPixels(width: Int = 64, height: Int = 48, crtc: UInt32 = crtc) -> [UInt32]? {
+    guard let id = scannedOut[crtc], let handle = framebufferDumb[id],
+      let block = dumbMemory[handle]
     else { return nil }
     return Array(
       UnsafeBufferPointer(start: block.assumingMemoryBound(to: UInt32.self), count: width * height))
@@ -109,7 +116,7 @@ final class FakeDRMDevice: DRMDevice {
     return capability == .atomic ? supportsAtomic : true
   }
 
-  func crtcIDs() throws -> [UInt32] { [Self.crtc] }
+  func crtcIDs() throws -> [UInt32] { (0..<crtcCount).map { Self.crtc + UInt32($0) } }
 
   func connectors() throws -> [DRMConnector] {
     try check("connectors")
@@ -118,10 +125,11 @@ final class FakeDRMDevice: DRMDevice {
 
   func planes() throws -> [DRMPlane] {
     hasPrimaryPlane
-      ? [
+      ? (0..<crtcCount).map {
         DRMPlane(
-          id: Self.plane, kind: .primary, possibleCRTCIndexes: [0], formats: [DRMFormat.xrgb8888])
-      ]
+          id: Self.plane + UInt32($0), kind: .primary, possibleCRTCIndexes: [$0],
+          formats: [DRMFormat.xrgb8888])
+      }
       : []
   }
 
@@ -202,7 +210,7 @@ final class FakeDRMDevice: DRMDevice {
   func setCRTC(_ crtc: UInt32, framebuffer: UInt32, connector: UInt32, mode: DRMMode) throws {
     try check("setCRTC")
     lastSetCRTC = (framebuffer, mode)
-    onScreen = framebuffer
+    scannedOut[crtc] = framebuffer
   }
 
   var dpmsValues: [UInt64] = []
@@ -226,7 +234,7 @@ final class FakeDRMDevice: DRMDevice {
 
   func pageFlip(_ crtc: UInt32, framebuffer: UInt32) throws {
     try check("pageFlip")
-    flipping = framebuffer
+    flipping[crtc] = framebuffer
   }
 
   /// The clips of each DirtyFB call, in order.
@@ -253,14 +261,20 @@ final class FakeDRMDevice: DRMDevice {
   func atomicCommit(_ properties: [AtomicProperty], flags: AtomicCommitFlags) throws {
     try check(flags.contains(.testOnly) ? "atomicTestCommit" : "atomicCommit")
     commits.append((properties, flags))
-    guard !flags.contains(.testOnly),
-      let fbProperty = propertyID("FB_ID", of: Self.plane, kind: .plane),
-      let framebuffer = properties.first(where: { $0.property == fbProperty })?.value
-    else { return }
-    if flags.contains(.pageFlipEvent) {
-      flipping = UInt32(framebuffer)
-    } else {
-      onScreen = UInt32(framebuffer)
+    guard !flags.contains(.testOnly) else { return }
+    for index in 0..<crtcCount {
+      let plane = Self.plane + UInt32(index)
+      guard let fbProperty = propertyID("FB_ID", of: plane, kind: .plane),
+        let framebuffer = properties.first(where: {
+          $0.object == plane && $0.property == fbProperty
+        })?.value
+      else { continue }
+      let crtc = Self.crtc + UInt32(index)
+      if flags.contains(.pageFlipEvent) {
+        flipping[crtc] = UInt32(framebuffer)
+      } else {
+        scannedOut[crtc] = UInt32(framebuffer)
+      }
     }
   }
 
@@ -278,11 +292,10 @@ final class FakeDRMDevice: DRMDevice {
 
   /// The kernel finished the flip: its framebuffer is on screen, and an event says so
   /// (unless `dropsFlipEvents`).
-  func completeFlip() {
-    if let flipping { onScreen = flipping }
-    flipping = nil
+  func completeFlip(crtc: UInt32 = crtc) {
+    if let framebuffer = flipping.removeValue(forKey: crtc) { scannedOut[crtc] = framebuffer }
     if !dropsFlipEvents {
-      pendingEvents.append(DRMFlipEvent(crtc: Self.crtc, sequence: 0, time: 0))
+      pendingEvents.append(DRMFlipEvent(crtc: crtc, sequence: 0, time: 0))
     }
   }
 }

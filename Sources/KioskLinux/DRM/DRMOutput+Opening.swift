@@ -41,16 +41,19 @@ extension DRMOutput {
     throw DRMSetupError(description: "no usable display: \(found)")
   }
 
-  /// Opens an output on an already opened device (tests pass a fake here).
-  package static func open(device: DRMDevice, configuration: DRMConfiguration, logger: Logger)
-    throws
-    -> DRMOutput
-  {
+  /// Opens an output on an already opened device (tests pass a fake here); `sibling`: an
+  /// output already on the device, whose event reader this one shares and whose connector,
+  /// CRTC and plane it leaves alone.
+  package static func open(
+    device: DRMDevice, configuration: DRMConfiguration, beside sibling: DRMOutput? = nil,
+    logger: Logger
+  ) throws -> DRMOutput {
     let atomic = !configuration.forceLegacy && device.setClientCapability(.atomic)
     if !atomic { _ = device.setClientCapability(.universalPlanes) }
     let pipe = try DRMPipeSelector.select(
       connectors: try device.connectors(), crtcs: try device.crtcIDs(),
-      planes: atomic ? try device.planes() : [], configuration: configuration)
+      planes: atomic ? try device.planes() : [], configuration: configuration,
+      inUse: sibling?.events.pipesInUse ?? [])
     var committer: ScanoutCommitter = LegacyCommitter(device: device, pipe: pipe)
     var planeRotation = Rotation.degrees0
     if atomic {
@@ -75,13 +78,56 @@ extension DRMOutput {
     }
     let output = try DRMOutput(
       device: device, pipe: pipe, committer: committer, configuredMode: configuration.mode,
-      planeRotation: planeRotation, logger: logger)
+      planeRotation: planeRotation, sharingEventsWith: sibling?.events, logger: logger)
     if !output.isConnected {
       logger.notice(
         "\(pipe.connector.name) has no display yet; running at \(pipe.mode.width)x\(pipe.mode.height) until one is connected"
       )
     }
     return output
+  }
+
+  /// Opens the output of another screen: on the card of an output already open when that
+  /// card has the connector (sharing its file descriptor and event reader, since a process
+  /// is DRM master of a card through one descriptor), else on another card (`card`, or the
+  /// first that has the connector). Does not wait for a card.
+  package static func open(
+    configuration: DRMConfiguration, besides opened: [DRMOutput], logger: Logger
+  ) throws -> DRMOutput {
+    var cardsSeen: Set<String> = []
+    var problems: [String] = []
+    for sibling in opened where cardsSeen.insert(sibling.device.path).inserted {
+      if let card = configuration.card, card != sibling.device.path { continue }
+      guard let name = configuration.connector,
+        (try? sibling.device.connectors())?.contains(where: { $0.name == name }) == true
+      else { continue }
+      do {
+        let output = try open(
+          device: sibling.device, configuration: configuration, beside: sibling, logger: logger)
+        output.followHotplug()
+        return output
+      } catch {
+        problems.append("\(sibling.device.path): \(error)")
+      }
+    }
+    for path in candidateCards(configuration) where !cardsSeen.contains(path) {
+      do {
+        let device = try KernelDRMDevice(path: path)
+        do {
+          let output = try open(device: device, configuration: configuration, logger: logger)
+          output.followHotplug()
+          return output
+        } catch {
+          device.close()
+          throw error
+        }
+      } catch {
+        problems.append("\(path): \(error)")
+      }
+    }
+    let connector = configuration.connector ?? "a display"
+    let found = problems.isEmpty ? "no card has \(connector)" : problems.joined(separator: "; ")
+    throw DRMSetupError(description: "cannot open \(connector): \(found)")
   }
 
   /// Every connector of every card with its modes, for `--connector list`.
@@ -119,17 +165,26 @@ extension DRMOutput {
 
 /// Picks the connector, mode, CRTC and plane of a pipe: pure logic, tested without a kernel.
 enum DRMPipeSelector {
+  /// `inUse`: the pipes other screens on the card drive; the new pipe shares none of their
+  /// connectors, CRTCs or planes.
   static func select(
-    connectors: [DRMConnector], crtcs: [UInt32], planes: [DRMPlane],
-    configuration: DRMConfiguration
+    connectors allConnectors: [DRMConnector], crtcs: [UInt32], planes: [DRMPlane],
+    configuration: DRMConfiguration, inUse: [DRMPipe] = []
   ) throws -> DRMPipe {
+    let usedConnectors = Set(inUse.map(\.connector.id))
+    let usedCRTCs = Set(inUse.map(\.crtc))
+    let usedPlanes = Set(inUse.compactMap(\.plane))
+    let connectors = allConnectors.filter { !usedConnectors.contains($0.id) }
     // A display may be switched off or unplugged at boot: then the connector (named, or
     // the first one) is used anyway, at the configured or a stand-in size, until it is
     // connected.
     let connector: DRMConnector
     if let name = configuration.connector {
       guard let named = connectors.first(where: { $0.name == name }) else {
-        let known = connectors.map(\.name).joined(separator: ", ")
+        if allConnectors.contains(where: { $0.name == name }) {
+          throw DRMSetupError(description: "\(name) already shows another screen")
+        }
+        let known = allConnectors.map(\.name).joined(separator: ", ")
         throw DRMSetupError(description: "no connector \(name) (this card has: \(known))")
       }
       connector = named
@@ -151,12 +206,17 @@ enum DRMPipeSelector {
       let size = configuration.provisionalSize
       mode = .assumed(width: max(size.width, 1), height: max(size.height, 1))
     }
-    guard let crtcIndex = connector.possibleCRTCIndexes.first(where: { $0 < crtcs.count }) else {
-      throw DRMSetupError(description: "no CRTC can drive \(connector.name)")
+    guard
+      let crtcIndex = connector.possibleCRTCIndexes.first(where: {
+        $0 < crtcs.count && !usedCRTCs.contains(crtcs[$0])
+      })
+    else {
+      let why = usedCRTCs.isEmpty ? "" : " (the others drive other screens)"
+      throw DRMSetupError(description: "no CRTC can drive \(connector.name)\(why)")
     }
     let plane = planes.first {
       $0.kind == .primary && $0.possibleCRTCIndexes.contains(crtcIndex)
-        && $0.formats.contains(DRMFormat.xrgb8888)
+        && $0.formats.contains(DRMFormat.xrgb8888) && !usedPlanes.contains($0.id)
     }
     return DRMPipe(connector: connector, mode: mode, crtc: crtcs[crtcIndex], plane: plane?.id)
   }

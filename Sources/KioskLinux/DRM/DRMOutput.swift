@@ -77,7 +77,8 @@ package final class DRMOutput: DisplayOutput {
   private var dumbBuffers: [DumbBuffer]
   private let bufferCount: Int
   private let logger: Logger
-  private var eventSource: DispatchSourceRead?
+  /// Reads the device's events for every output on it and hands this one its CRTC's.
+  let events: DRMEventRouter
   private lazy var tickTimer = makeTickTimer()
   private var hasLitUp = false
   private var flipInFlight: Int?
@@ -100,8 +101,15 @@ package final class DRMOutput: DisplayOutput {
   private var isShutDown = false
   /// Between a seat's disable (VT switched away) and enable: no frames, no DRM master.
   package private(set) var isSeatDisabled = false
-  private let crtc: UInt32
-  private let connectorID: UInt32
+  /// The CRTC this output drives.
+  package let crtc: UInt32
+  /// The connector this output drives.
+  package let connectorID: UInt32
+  /// Whether the output still drives its CRTC (not shut down, card not gone).
+  var isLive: Bool { !isShutDown && !isCardGone }
+  /// Called when the display is connected (`true`) or disconnected, and with `false` when
+  /// the card goes away; the runtime adds and removes the screen (`Screen.screens`).
+  package var connectionHandler: (@MainActor (Bool) -> Void)?
   /// What the CRTC showed when this output took it over.
   private let previousState: (framebuffer: UInt32, mode: DRMMode?)?
 
@@ -110,7 +118,8 @@ package final class DRMOutput: DisplayOutput {
 
   init(
     device: DRMDevice, pipe: DRMPipe, committer: ScanoutCommitter, bufferCount: Int = 3,
-    configuredMode: String? = nil, planeRotation: Rotation = .degrees0, logger: Logger
+    configuredMode: String? = nil, planeRotation: Rotation = .degrees0,
+    sharingEventsWith router: DRMEventRouter? = nil, logger: Logger
   ) throws {
     self.planeRotation = planeRotation
     self.configuredMode = configuredMode
@@ -127,9 +136,10 @@ package final class DRMOutput: DisplayOutput {
     self.connectorID = pipe.connector.id
     self.previousState = try? device.currentState(of: pipe.crtc)
     self.bufferCount = max(bufferCount, 1)
+    self.events = router ?? DRMEventRouter(device: device)
     (framebuffers, dumbBuffers, swapchain) = try Self.makeBuffers(
       on: device, for: pipe.mode, planeRotation: planeRotation, count: self.bufferCount)
-    listenForFlips()
+    events.add(self, pipe: pipe)
   }
 
   /// Makes `count` dumb buffers of `mode`'s size (turned when the plane turns frames), their
@@ -184,8 +194,8 @@ package final class DRMOutput: DisplayOutput {
   package func shutDown(restoreConsole: Bool = true, keepLastFrame: Bool = false) {
     guard !isShutDown else { return }
     isShutDown = true
-    eventSource?.cancel()
-    eventSource = nil
+    let othersOnCard = events.hasLiveOutput(besides: self)
+    if !othersOnCard { events.stop() }
     tickTimer.cancel()
     flipWatchdog.cancel()
     if restoreConsole, !isCardGone, let previous = previousState, previous.framebuffer != 0,
@@ -201,7 +211,8 @@ package final class DRMOutput: DisplayOutput {
     }
     freeBuffers()
     committer.releaseResources()
-    device.dropMaster()
+    // Another screen on the card still needs DRM master.
+    if !othersOnCard { device.dropMaster() }
   }
 
   /// Our framebuffers vanish with this process, and the CRTC with them: to leave the last
@@ -220,16 +231,6 @@ package final class DRMOutput: DisplayOutput {
     } catch {
       logger.warning("cannot leave the last frame on \(name): \(error)")
     }
-  }
-
-  private func listenForFlips() {
-    guard device.fileDescriptor >= 0 else { return }
-    let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: .main)
-    source.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.handleDeviceEvents() }
-    }
-    source.resume()
-    eventSource = source
   }
 
   // MARK: Presenting
@@ -341,11 +342,11 @@ package final class DRMOutput: DisplayOutput {
     waiting = nil
     tickTimer.cancel()
     flipWatchdog.cancel()
-    eventSource?.cancel()
-    eventSource = nil
+    if !events.hasLiveOutput(besides: self) { events.stop() }
     logger.error(
       "\(name): the card \(device.path) is gone (\(error)); no frames from now on",
       metadata: JournalMessageID.displayLost.metadata(["KIOSK_OUTPUT": name]))
+    connectionHandler?(false)
   }
 
   /// No flip event came within two refreshes of the commit: carry on as if it had, with
@@ -371,16 +372,21 @@ package final class DRMOutput: DisplayOutput {
     RefreshTimer(interval: flipEventDeadline) { [weak self] _ in self?.flipEventOverdue() }
   }
 
-  /// Reads the device's events (the dispatch source calls this when the fd is readable).
+  /// Reads the device's events, for every output on the device (the router's dispatch
+  /// source does this when the fd is readable; tests call it).
   func handleDeviceEvents() {
-    let events: [DRMFlipEvent]
-    do {
-      events = try device.readFlipEvents()
-    } catch {
-      failedOutsidePresent(error, while: "reading DRM events")
-      return
-    }
-    guard !events.isEmpty, let index = flipInFlight else { return }
+    events.readEvents()
+  }
+
+  /// Reading the device's events failed.
+  func eventsFailed(_ error: any Error) {
+    guard isLive else { return }
+    failedOutsidePresent(error, while: "reading DRM events")
+  }
+
+  /// Flip events of this output's CRTC arrived.
+  func flipEventsArrived(_ events: [DRMFlipEvent]) {
+    guard let index = flipInFlight else { return }
     // bochs and other drivers without vblank stamp 0: use our clock then.
     let time = events.last.map { $0.time > 0 ? $0.time : monotonicSeconds() } ?? monotonicSeconds()
     flipCompleted(index, at: time)
@@ -450,6 +456,7 @@ package final class DRMOutput: DisplayOutput {
         metadata: JournalMessageID.displayFound.metadata(["KIOSK_OUTPUT": name]))
       hasLitUp = false
       swapchain.invalidate()
+      connectionHandler?(true)
       repaintHandler?()
     } else {
       logger.notice(
@@ -460,6 +467,7 @@ package final class DRMOutput: DisplayOutput {
       waiting = nil
       tickTimer.cancel()
       flipWatchdog.cancel()
+      connectionHandler?(false)
     }
   }
 
