@@ -104,6 +104,15 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     help: ArgumentHelp("DRM: the mode, WxH or WxH@Hz (default: preferred).", valueName: "mode"))
   public var mode: String?
 
+  /// Screens besides the main one, in `SecondaryScreenSpec`'s form
+  /// (`HDMI-A-2:mode=1024x600:rotation=90`).
+  @Option(
+    name: .customLong("screen"),
+    help: ArgumentHelp(
+      "Another screen: CONNECTOR[:mode=WxH][:rotation=D][:scale=S][:card=PATH][:touch=DEVICE] (repeatable; DRM, or a second virtual framebuffer).",
+      valueName: "spec"))
+  public var screens: [String] = []
+
   /// The framebuffer node of the fbdev backend.
   @Option(help: ArgumentHelp("fbdev: the framebuffer device.", valueName: "path"))
   public var fbdev: String = "/dev/fb0"

@@ -9,7 +9,7 @@ struct ConfigurationErrorTests {
     let found = try problems("# kiosk\n[output]\nrotation = 90\nrotaton = 90\n")
     #expect(
       found == [
-        "FILE:4: unknown key output.rotaton = 90; the keys of [output] are backend, card, connector, mode, rotation, scale, plane-rotation, wait-for-card, fbdev, size"
+        "FILE:4: unknown key output.rotaton = 90; the keys of [output] are backend, card, connector, mode, screens, rotation, scale, plane-rotation, wait-for-card, fbdev, size"
       ])
   }
 
@@ -21,10 +21,10 @@ struct ConfigurationErrorTests {
       ])
   }
 
-  @Test func arrayOfTablesIsAnUnknownTableWithItsLine() throws {
+  @Test func anArrayOfTablesOtherThanOutputIsNotATableWithItsLine() throws {
     #expect(
-      try problems("\n[[output]]\nrotation = 90\n") == [
-        "FILE:2: output = [(a table)] is not a table; write [output] and its keys under it"
+      try problems("\n[[log]]\nlevel = \"debug\"\n") == [
+        "FILE:2: log = [(a table)] is not a table; write [log] and its keys under it"
       ])
   }
 

@@ -12,6 +12,7 @@ struct ConfigurationParsingTests {
     card = "/dev/dri/card1"
     connector = "DSI-1"
     mode = "800x480@59.94"
+    screens = ["HDMI-A-2:mode=1024x600"]
     rotation = 270
     scale = 1.5
     plane-rotation = true
@@ -64,6 +65,7 @@ struct ConfigurationParsingTests {
     #expect(options.card == "/dev/dri/card1")
     #expect(options.connector == "DSI-1")
     #expect(options.mode == "800x480@59.94")
+    #expect(options.screens == ["HDMI-A-2:mode=1024x600"])
     #expect(options.rotation == 270)
     #expect(options.scale == 1.5)
     #expect(options.planeRotation)

@@ -24,6 +24,10 @@ extension ConfigurationKey {
       allowed: "\"WxH\" or \"WxH@Hz\" (e.g. \"1280x800@60\"), or \"list\"",
       check: isModeText, current: { $0.mode.map { [$0] } ?? [] }),
     ConfigurationKey(
+      table: "output", name: "screens", option: "screen", kind: .paths,
+      allowed: "a list of \(SecondaryScreenSpec.allowed) (or [[output]] tables)",
+      check: { SecondaryScreenSpec(parsing: $0) != nil }, current: { $0.screens }),
+    ConfigurationKey(
       table: "output", name: "rotation", option: "rotation",
       kind: .integerChoice([0, 90, 180, 270]),
       allowed: "0, 90, 180 or 270", current: { [String($0.rotation)] }),

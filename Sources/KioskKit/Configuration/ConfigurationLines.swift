@@ -16,6 +16,7 @@ struct ConfigurationLines {
     var table: [String] = []
     var depth = 0  // open brackets of a multi-line array
     var inMultiLineString: String?
+    var arrayTableCounts: [[String]: Int] = [:]
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
@@ -34,6 +35,14 @@ struct ConfigurationLines {
       if trimmed.hasPrefix("[") {
         let inner = trimmed.drop { $0 == "[" }.prefix { $0 != "]" }
         table = Self.keyPath(inner)
+        if trimmed.hasPrefix("[["), let last = table.last {
+          // An array of tables: each `[[output]]` is `output[0]`, `output[1]`…, and the
+          // first is `output` too.
+          record(table, line: index + 1)
+          let number = arrayTableCounts[table, default: 0]
+          arrayTableCounts[table] = number + 1
+          table[table.count - 1] = "\(last)[\(number)]"
+        }
         record(table, line: index + 1)
         continue
       }

@@ -125,9 +125,44 @@ public struct KioskConfiguration: Sendable {
           location: line.map { "\(file):\($0)" } ?? file, line: line, key: key, message: message))
     }
     let tableList = catalog.tables.joined(separator: ", ")
+    /// The keys of `table`, written under the header at `header` (`output`, `output[1]`).
+    func read(_ table: TOMLTable, named tableName: String, header: String, skipping: Set<String>) {
+      for (name, value) in table where !skipping.contains(name) {
+        let path = "\(tableName).\(name)"
+        guard let key = catalog.key(tableName, name) else {
+          let known = catalog.keys.filter { $0.table == tableName }.map(\.name)
+          problem(
+            [header, name], key: path,
+            "unknown key \(path) = \(WrittenValue(value).shown); the keys of [\(tableName)] are \(known.joined(separator: ", "))"
+          )
+          continue
+        }
+        let written = WrittenValue(value)
+        switch key.values(for: written) {
+        case .success(let values):
+          let line = lines.line(of: [header, name])
+          settings[path] = Setting(
+            values: values, location: line.map { "\(file):\($0)" } ?? file)
+        case .failure(let refusal):
+          problem([header, name], key: path, refusal.message(key, written))
+        }
+      }
+    }
     for (tableName, node) in root {
       guard catalog.tables.contains(tableName) else {
         problem([tableName], key: nil, "unknown table [\(tableName)]; the tables are \(tableList)")
+        continue
+      }
+      if tableName == "output", let array = node.array, catalog.key("output", "screens") != nil {
+        let screens = OutputTables.read(array, lines: lines, file: file, catalog: catalog)
+        problems += screens.problems
+        if let main = screens.main {
+          read(main.table, named: "output", header: main.header, skipping: ["role"])
+        }
+        if !screens.secondary.isEmpty {
+          settings["output.screens"] = Setting(
+            values: screens.secondary.map(\.argument), location: screens.location)
+        }
         continue
       }
       guard let table = node.table else {
@@ -137,26 +172,7 @@ public struct KioskConfiguration: Sendable {
         )
         continue
       }
-      for (name, value) in table {
-        let path = "\(tableName).\(name)"
-        guard let key = catalog.key(tableName, name) else {
-          let known = catalog.keys.filter { $0.table == tableName }.map(\.name)
-          problem(
-            [tableName, name], key: path,
-            "unknown key \(path) = \(WrittenValue(value).shown); the keys of [\(tableName)] are \(known.joined(separator: ", "))"
-          )
-          continue
-        }
-        let written = WrittenValue(value)
-        switch key.values(for: written) {
-        case .success(let values):
-          let line = lines.line(of: [tableName, name])
-          settings[path] = Setting(
-            values: values, location: line.map { "\(file):\($0)" } ?? file)
-        case .failure(let refusal):
-          problem([tableName, name], key: path, refusal.message(key, written))
-        }
-      }
+      read(table, named: tableName, header: tableName, skipping: [])
     }
     guard problems.isEmpty else {
       throw ConfigurationError(problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })

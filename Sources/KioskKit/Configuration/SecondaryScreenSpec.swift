@@ -1,0 +1,77 @@
+import KioskGraphics
+
+/// A screen besides the main one, as `--screen` gives it:
+/// `CONNECTOR[:mode=WxH[@Hz]][:rotation=DEG][:scale=S][:card=PATH][:touch=DEVICE]…`, e.g.
+/// `HDMI-A-2:mode=1024x600:rotation=90`. In kiosk.toml it is an `[[output]]` table with
+/// `role = "secondary"` (the runtime turns the table into this form, so both are checked by
+/// the same rules). Each value follows the rules of the main screen's key of the same name.
+struct SecondaryScreenSpec: Equatable, Sendable {
+  /// The connector the screen's display is on, e.g. `HDMI-A-2`.
+  var connector: String
+  /// The card, when not the main screen's card or the first card that has the connector.
+  var card: String?
+  /// `WxH` or `WxH@Hz`; `nil`: the display's preferred mode. On the virtual framebuffer,
+  /// the screen's size in pixels (default 1024×600).
+  var mode: String?
+  /// How the screen is turned on its panel, in degrees.
+  var rotation = 0
+  /// Pixels per point; `nil`: the main screen's.
+  var scale: Double?
+  /// Touch devices on this screen's panel, by name (as `--connector list` prints them) or
+  /// event node, besides those udev associates with the connector.
+  var touchDevices: [String] = []
+
+  /// The fields `[[output]]` tables and `--screen` take, besides the connector.
+  static let fields = ["card", "mode", "rotation", "scale", "touch"]
+
+  /// Reads the command-line form; `nil` when it is not one (the message is `allowed`).
+  init?(parsing text: String) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard let first = parts.first, Self.isName(first), !first.contains("=") else { return nil }
+    connector = first
+    for part in parts.dropFirst() {
+      guard let equals = part.firstIndex(of: "=") else { return nil }
+      let name = String(part[..<equals])
+      let value = String(part[part.index(after: equals)...])
+      switch name {
+      case "card" where !value.isEmpty && card == nil:
+        card = value
+      case "mode" where ConfigurationKey.isModeText(value) && value != "list" && mode == nil:
+        mode = value
+      case "rotation":
+        guard let degrees = Int(value), [0, 90, 180, 270].contains(degrees) else { return nil }
+        rotation = degrees
+      case "scale":
+        guard let number = Double(value), number.isFinite, number > 0, number <= 4 else {
+          return nil
+        }
+        scale = number
+      case "touch" where !value.isEmpty:
+        touchDevices.append(value)
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// The command-line form (what `--screen` and `KIOSK_OUTPUT_SCREENS` take).
+  var argument: String {
+    var parts = [connector]
+    if let card { parts.append("card=\(card)") }
+    if let mode { parts.append("mode=\(mode)") }
+    if rotation != 0 { parts.append("rotation=\(rotation)") }
+    if let scale { parts.append("scale=\(formatNumber(scale))") }
+    parts += touchDevices.map { "touch=\($0)" }
+    return parts.joined(separator: ":")
+  }
+
+  /// A connector name: no separators, nothing that could end up in a path.
+  private static func isName(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 64
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+  }
+
+  /// How the rules read in messages.
+  static let allowed =
+    "\"CONNECTOR[:mode=WxH[@Hz]][:rotation=0|90|180|270][:scale=S][:card=PATH][:touch=DEVICE]\", e.g. \"HDMI-A-2:mode=1024x600\""
+}
