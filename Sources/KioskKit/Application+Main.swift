@@ -198,6 +198,14 @@ struct Runtime {
       // From here on every way out goes through the stop path, which lets go of the display.
       stopPath.releaseDisplay = panel?.shutDown
       let shown = try makeScreen(on: panel)
+      let others = makeSecondaryScreens(beside: panel, simulatedLoop: shown.simulatedLoop)
+      if !others.isEmpty {
+        // The other screens' outputs go first: the main one may hold the card's DRM master.
+        stopPath.releaseDisplay = {
+          for other in others.reversed() { other.shutDown() }
+          panel?.shutDown()
+        }
+      }
       try launchApp(delegateType)
       if let touchScript {
         logger.info(
@@ -208,9 +216,10 @@ struct Runtime {
         if options.input == .libinput {
           logger.warning("input: libinput needs real time on the virtual framebuffer (--realtime)")
         }
-        return runSimulated(loop, output: virtual)
+        return runSimulated(loop, output: virtual, others: others)
       }
-      let services = startServices(on: shown, panel: panel, seat: seat, stopPath: stopPath)
+      let services = startServices(
+        on: shown, others: others, panel: panel, seat: seat, stopPath: stopPath)
       withExtendedLifetime(services) { dispatchMain() }
     } catch let failure as StartUpFailure {
       return stopPath.startUpFailed(failure.reason, code: failure.code)
@@ -221,7 +230,9 @@ struct Runtime {
 
   /// Starts libinput if `--input` asks for it (`auto`: with a display backend). Input that
   /// cannot start is logged, and the app runs without it.
-  func startInput(on screen: Screen, withPanel: Bool) -> LibinputSource? {
+  func startInput(on screen: Screen, others: [SecondaryScreen], withPanel: Bool)
+    -> LibinputSource?
+  {
     switch options.input {
     case .none: return nil
     case .auto where !withPanel: return nil
@@ -232,6 +243,9 @@ struct Runtime {
     configuration.devicePaths = options.inputDevices
     configuration.calibration = options.touchCalibration.flatMap(TouchCalibration.init(parsing:))
     configuration.touchOutput = options.touchOutput
+    for other in others where !other.spec.touchDevices.isEmpty {
+      configuration.touchDevices[other.output.name, default: []] += other.spec.touchDevices
+    }
     configuration.keyboardLayout = KeyboardLayout(
       layout: options.keyboardLayout, variant: options.keyboardVariant,
       options: options.keyboardOptions)
@@ -239,7 +253,9 @@ struct Runtime {
       options.inputDevices.isEmpty
       ? "seat \(options.seat)" : options.inputDevices.joined(separator: ", ")
     do {
-      let source = try LibinputSource(screen: screen, configuration: configuration, logger: logger)
+      let source = try LibinputSource(
+        screen: screen, otherScreens: others.map(\.screen), configuration: configuration,
+        logger: logger)
       logger.info("input: libinput on \(devices)")
       source.start()
       return source
@@ -250,7 +266,9 @@ struct Runtime {
   }
 
   /// Simulated time: jump from event to event, write a PNG each time the app settles.
-  private func runSimulated(_ loop: SimulatedRunLoop, output: VirtualOutput) -> KioskExitCode {
+  private func runSimulated(
+    _ loop: SimulatedRunLoop, output: VirtualOutput, others: [SecondaryScreen]
+  ) -> KioskExitCode {
     var written = 0
     var usedNames: Set<String> = []
     var lastName: String?
@@ -268,6 +286,13 @@ struct Runtime {
       do {
         try output.writePNG(to: path)
         logger.info("wrote \(path)")
+        // Each other screen beside it: `NAME-CONNECTOR.png` (e.g. recipes-virtual-2.png).
+        for other in others where Screen.screens.contains(where: { $0 === other.screen }) {
+          guard let virtual = other.virtual, virtual.frontBuffer != nil else { continue }
+          let otherPath = String(path.dropLast(4)) + "-\(other.spec.connector.lowercased()).png"
+          try virtual.writePNG(to: otherPath)
+          logger.info("wrote \(otherPath)")
+        }
       } catch {
         logger.error("cannot write \(path): \(error)")
         failure = .cannotWrite
@@ -344,7 +369,8 @@ enum Handshake {
     timer.schedule(deadline: .now() + 0.1, repeating: 0.1)
     timer.setEventHandler {
       MainActor.assumeIsolated {
-        let frames = screen.compositor.framesComposited
+        // Every screen's frames: a second screen still painting has not settled either.
+        let frames = Screen.screens.reduce(0) { $0 + $1.compositor.framesComposited }
         guard
           detector.hasSettled(
             frames: frames, busy: Transaction.isCommitPending || View.areAnimationsRunning,

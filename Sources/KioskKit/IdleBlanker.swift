@@ -1,12 +1,13 @@
 import KioskUI
 import Logging
 
-/// Switches the display off after a time without user activity, and on again at the next
+/// Switches the displays off after a time without user activity, and on again at the next
 /// touch, which is swallowed (a person touching a dark kiosk wants to wake it, not press
-/// whatever is under their finger).
+/// whatever is under their finger). Every screen's display goes off and on together: a
+/// customer display beside an idle kiosk has nothing to show either.
 @MainActor
 final class IdleBlanker {
-  private let output: DisplayOutput
+  private let outputs: [DisplayOutput]
   /// Seconds without activity before blanking; `nil` blanks only when asked. A new value
   /// counts from now (`reload-config` of `display.blank-after`).
   var timeout: Double? {
@@ -21,8 +22,9 @@ final class IdleBlanker {
   var changeHandler: (@MainActor (Bool) -> Void)?
 
   /// `timeout`: seconds without activity before blanking; `nil` blanks only when asked.
-  init(output: DisplayOutput, timeout: Double?, logger: Logger) {
-    self.output = output
+  /// `others`: the outputs of the screens besides the main one.
+  init(output: DisplayOutput, others: [DisplayOutput] = [], timeout: Double?, logger: Logger) {
+    self.outputs = [output] + others
     self.timeout = timeout
     self.logger = logger
   }
@@ -44,13 +46,19 @@ final class IdleBlanker {
   /// Blanks or unblanks now (the control interface's `blank` and `unblank`).
   func setBlanked(_ blanked: Bool) {
     guard blanked != isBlanked else { return }
-    do {
-      try output.setBlanked(blanked)
-      isBlanked = blanked
-      changeHandler?(blanked)
-    } catch {
-      logger.error("cannot \(blanked ? "blank" : "unblank") \(output.name): \(error)")
+    var failures = 0
+    for output in outputs {
+      do {
+        try output.setBlanked(blanked)
+      } catch {
+        failures += 1
+        logger.error("cannot \(blanked ? "blank" : "unblank") \(output.name): \(error)")
+      }
     }
+    // One display that refuses does not keep the others from following.
+    guard failures < outputs.count else { return }
+    isBlanked = blanked
+    changeHandler?(blanked)
   }
 
   private func restartTimer() {
@@ -58,7 +66,8 @@ final class IdleBlanker {
     guard let timeout else { return }
     timer = ScheduledAction.after(timeout) { [weak self] in
       guard let self else { return }
-      self.logger.info("no touch for \(timeout) s: switching \(self.output.name) off")
+      let names = self.outputs.map(\.name).joined(separator: ", ")
+      self.logger.info("no touch for \(timeout) s: switching \(names) off")
       self.setBlanked(true)
     }
   }

@@ -5,14 +5,15 @@ extension Runtime {
   /// Starts the control interface on `--control-socket` (`off`: none). A socket that
   /// cannot be opened is logged, and the app goes on without it.
   func startControl(
-    screen: Screen, statistics: FrameStatistics, blanker: IdleBlanker, input: LibinputSource?,
-    settings: LiveSettings
+    screen: Screen, statistics: FrameStatistics, screens: @escaping @MainActor () -> [ScreenReport],
+    blanker: IdleBlanker, input: LibinputSource?, settings: LiveSettings
   ) -> ControlServer? {
     guard options.controlSocket != "off", let output = screen.output else { return nil }
     let logger = self.logger
     let service = ControlService(
       screen: screen, output: output, statistics: statistics, logger: logger)
     service.isBlanked = { blanker.isBlanked }
+    service.screens = screens
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
     service.reloadConfiguration = configurationReloader(settings)
     let server = ControlServer(
@@ -35,7 +36,8 @@ extension Runtime {
   /// display and input for its gauges, makes its registry swift-metrics' backend, and with
   /// `--metrics-textfile` writes the metrics there every `--metrics-interval` seconds.
   func startMetrics(
-    screen: Screen, statistics: FrameStatistics, blanker: IdleBlanker, input: LibinputSource?
+    screen: Screen, statistics: FrameStatistics, screens: @escaping @MainActor () -> [ScreenReport],
+    blanker: IdleBlanker, input: LibinputSource?
   ) -> MetricsTextfileWriter? {
     let metrics = KioskMetrics.shared
     metrics.bootstrapMetricsSystem()
@@ -53,7 +55,7 @@ extension Runtime {
         displayConnected: (base as? DRMOutput)?.isConnected ?? (base?.isActive ?? false),
         width: output?.pixelWidth ?? 0, height: output?.pixelHeight ?? 0,
         refreshRate: output?.refreshRate ?? 0, blanked: blanker.isBlanked,
-        inputDevices: kinds, lastActivity: blanker.lastActivity)
+        inputDevices: kinds, lastActivity: blanker.lastActivity, screens: screens())
     }
     guard let path = options.metricsTextfile else { return nil }
     let writer = MetricsTextfileWriter(

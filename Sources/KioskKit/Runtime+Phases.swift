@@ -235,30 +235,34 @@ extension Runtime {
   /// real-time scheduling, and the ways the app stops (the harness, `--duration`, signals),
   /// each registered with the stop path as it starts.
   func startServices(
-    on shown: ShownScreen, panel: Panel?, seat: Seat?, stopPath: StopPath
+    on shown: ShownScreen, others: [SecondaryScreen], panel: Panel?, seat: Seat?,
+    stopPath: StopPath
   ) -> RunningServices {
     let screen = shown.screen
     let output = shown.output
     let application = Application.shared
-    let blanker = IdleBlanker(output: output, timeout: options.blankAfter, logger: logger)
+    let blanker = IdleBlanker(
+      output: output, others: others.map(\.output), timeout: options.blankAfter, logger: logger)
     application.userActivityHandler = { blanker.userActivity() }
     application.blankingHandler = { blanker.setBlanked($0) }
     blanker.start()
-    let input = startInput(on: screen, withPanel: panel != nil)
+    let input = startInput(on: screen, others: others, withPanel: panel != nil)
     let settings = LiveSettings(
       options: options, appKeyValues: appKeyValues, blanker: blanker, logger: logger
     ) {
       startMemoryWarnings($0)
     }
     let service = startService(
-      output: output, screen: screen, blanker: blanker, seat: seat, input: input)
+      output: output, screen: screen, others: others, blanker: blanker, seat: seat, input: input)
     stopPath.notifier = service.notifier
+    let screens = screenReports(main: shown, others: others)
     let control = startControl(
-      screen: screen, statistics: shown.frameStatistics, blanker: blanker, input: input,
-      settings: settings)
+      screen: screen, statistics: shown.frameStatistics, screens: screens, blanker: blanker,
+      input: input, settings: settings)
     stopPath.control = control
     let metrics = startMetrics(
-      screen: screen, statistics: shown.frameStatistics, blanker: blanker, input: input)
+      screen: screen, statistics: shown.frameStatistics, screens: screens, blanker: blanker,
+      input: input)
     stopPath.metrics = metrics
     let hangUp = reloadOnHangUp(configurationReloader(settings), notifier: service.notifier)
     RealTimeDriver.start()
@@ -274,6 +278,25 @@ extension Runtime {
     return RunningServices(
       input: input, settings: settings, service: service, control: control, metrics: metrics,
       hangUp: hangUp)
+  }
+}
+
+extension Runtime {
+  /// Every screen as status and metrics report it, the main one first.
+  func screenReports(main: ShownScreen, others: [SecondaryScreen])
+    -> @MainActor () -> [ScreenReport]
+  {
+    {
+      [
+        ScreenReport(
+          screen: main.screen, output: main.output, statistics: main.frameStatistics,
+          isMain: true)
+      ]
+        + others.map {
+          ScreenReport(
+            screen: $0.screen, output: $0.output, statistics: $0.frameStatistics, isMain: false)
+        }
+    }
   }
 }
 

@@ -54,8 +54,8 @@ extension Runtime {
   /// (blanking, VT switches), pings the watchdog, and follows the seat's disable and enable
   /// with the DRM output and libinput.
   func startService(
-    output: DisplayOutput, screen: Screen, blanker: IdleBlanker, seat: Seat?,
-    input: LibinputSource?
+    output: DisplayOutput, screen: Screen, others: [SecondaryScreen], blanker: IdleBlanker,
+    seat: Seat?, input: LibinputSource?
   ) -> ServiceState {
     let notifier = SystemdNotifier(logger: logger)
     // The size is read each time: a display connected later may have another.
@@ -75,6 +75,7 @@ extension Runtime {
     if let seat, !(seat is DirectSeat) {
       let seatSession = SeatSession(seat: seat, logger: logger)
       if let drm = output as? DRMOutput { seatSession.add(drm) }
+      for case let drm as DRMOutput in others.map(\.output) { seatSession.add(drm) }
       if let input { seatSession.add(input) }
       seatSession.changeHandler = { enabled in
         KioskMetrics.shared.seatChanged(enabled: enabled)

@@ -172,7 +172,8 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   /// The output touch maps to.
   @Option(
     help: ArgumentHelp(
-      "libinput: the output touch maps to (default: the app's output).", valueName: "name"))
+      "libinput: the screen (connector) touch devices map to when neither udev (WL_OUTPUT) nor --screen …:touch= places them (default: the main screen).",
+      valueName: "name"))
   public var touchOutput: String?
 
   /// The XKB keyboard layout.

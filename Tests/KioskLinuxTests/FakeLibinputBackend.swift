@@ -26,13 +26,16 @@ final class FakeLibinputBackend: LibinputBackend {
 
   /// Plugs a device in; returns its id.
   @discardableResult
-  func plug(_ name: String, _ capabilities: InputCapabilities, touchCount: Int = 10) -> Int {
+  func plug(
+    _ name: String, _ capabilities: InputCapabilities, touchCount: Int = 10,
+    outputName: String? = nil
+  ) -> Int {
     let id = nextDevice
     nextDevice += 1
     if capabilities.contains(.touch) { calibratable.insert(id) }
     let info = InputDeviceInfo(
       id: id, name: name, sysname: "event\(id)", capabilities: capabilities,
-      touchCount: capabilities.contains(.touch) ? touchCount : 0)
+      touchCount: capabilities.contains(.touch) ? touchCount : 0, outputName: outputName)
     plugged[id] = info
     queue.append(.deviceAdded(info))
     return id
@@ -132,19 +135,23 @@ final class LibinputHarness {
 
   /// With `deliver`, touches and keys go to the application instead of being recorded.
   init(
-    screen: Screen, configuration: LibinputConfiguration = LibinputConfiguration(),
+    screen: Screen, otherScreens: [Screen] = [],
+    configuration: LibinputConfiguration = LibinputConfiguration(),
     keyboard: XKBKeyboard? = nil, deliver: Bool = false
   ) {
     let log = self.log
     let delivered = self.delivered
     let logger = Logger(label: "test") { _ in RecordingLogHandler(recorder: log) }
-    let recordTouches: @MainActor ([TouchSample]) -> Void = { delivered.batches.append($0) }
+    let recordTouches: @MainActor ([TouchSample], Screen) -> Void = { batch, screen in
+      delivered.batches.append(batch)
+      delivered.screens.append(screen)
+    }
     let recordPresses: @MainActor ([PressSample]) -> Void = {
       delivered.presses.append(contentsOf: $0)
     }
     source = LibinputSource(
-      backend: backend, screen: screen, configuration: configuration, keyboard: keyboard,
-      logger: logger, touchHandler: deliver ? nil : recordTouches,
+      backend: backend, screen: screen, otherScreens: otherScreens, configuration: configuration,
+      keyboard: keyboard, logger: logger, touchHandler: deliver ? nil : recordTouches,
       pressHandler: deliver ? nil : recordPresses)
     source.start()
   }
@@ -156,6 +163,8 @@ final class LibinputHarness {
   var batches: [[TouchSample]] { delivered.batches }
   /// Every touch sample delivered so far.
   var samples: [TouchSample] { delivered.batches.flatMap { $0 } }
+  /// The screen of each batch.
+  var batchScreens: [Screen] { delivered.screens }
   /// Every key sample delivered so far.
   var presses: [PressSample] { delivered.presses }
 }
@@ -163,6 +172,7 @@ final class LibinputHarness {
 @MainActor
 private final class Deliveries {
   var batches: [[TouchSample]] = []
+  var screens: [Screen] = []
   var presses: [PressSample] = []
 }
 

@@ -126,7 +126,7 @@ struct LibinputDeviceTests {
     let harness = LibinputHarness(screen: screen, configuration: configuration)
     #expect(
       harness.log.lines.contains {
-        $0.hasPrefix("warning input: --touch-output HDMI-A-2 is not this app's output")
+        $0.hasPrefix("warning input: --touch-output HDMI-A-2 is not one of this app's outputs")
       })
   }
 }

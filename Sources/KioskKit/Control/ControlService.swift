@@ -17,6 +17,8 @@ final class ControlService {
   let statistics: FrameStatistics
   /// Input devices, if input runs.
   var inputDevices: () -> [InputDeviceInfo] = { [] }
+  /// Every screen, the main one first (the runtime sets it; without, the main one only).
+  var screens: () -> [ScreenReport] = { [] }
   /// Switches the display off (`true`) or on: the app's blanking handler.
   var setDisplayBlanked: (Bool) -> Void = { Application.shared.setDisplayBlanked($0) }
   /// Whether the display is switched off.
@@ -115,6 +117,18 @@ final class ControlService {
     lines.append("frames failed: \(statistics.presentFailures)")
     lines.append("frame interval ms: \(percentiles(statistics.intervals))")
     lines.append("present ms: \(percentiles(statistics.presentDurations))")
+    let screens = reportedScreens
+    lines.append("screens: \(screens.count)")
+    for (number, report) in screens.enumerated() {
+      lines.append(
+        "screen \(number + 1): \(report.output)\(report.isMain ? " (main)" : "")"
+          + " \(report.isConnected ? "connected" : "disconnected")"
+          + " \(report.pixelWidth)x\(report.pixelHeight) px @ \(String(format: "%.2f", report.refreshRate)) Hz,"
+          + " \(format(report.pointWidth))x\(format(report.pointHeight)) pt, scale \(format(report.scale)),"
+          + " rotation \(report.rotation), frames presented \(report.framesPresented),"
+          + " frames failed \(report.framesFailed),"
+          + " frame interval ms \(percentiles(report.frameIntervals))")
+    }
     let rss = ProcessMemory.residentBytes().map { String(format: "%.1f", Double($0) / 1_048_576) }
     lines.append("rss MB: \(rss ?? "unknown")")
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
@@ -125,10 +139,21 @@ final class ControlService {
     return lines
   }
 
+  /// The screens to report: the runtime's list, else the main screen alone.
+  private var reportedScreens: [ScreenReport] {
+    let listed = screens()
+    return listed.isEmpty
+      ? [ScreenReport(screen: screen, output: output, statistics: statistics, isMain: true)]
+      : listed
+  }
+
   /// `status` as one line of JSON, for fleets. The keys are stable (new ones may be added;
   /// none is renamed or removed): `version`, `output` {`name`, `width`, `height`,
   /// `refresh_hz`, `active`}, `mode`, `screen` {`width_pt`, `height_pt`, `scale`,
-  /// `rotation`}, `blanked`, `input_devices` [{`sysname`, `name`, `capabilities` [...]}],
+  /// `rotation`}, `screens` [{`output`, `main`, `connected`, `width`, `height`,
+  /// `refresh_hz`, `width_pt`, `height_pt`, `scale`, `rotation`, `frames_presented`,
+  /// `frames_failed`, `frame_interval_ms`}: every screen, the main one first], `blanked`,
+  /// `input_devices` [{`sysname`, `name`, `capabilities` [...]}],
   /// `frames_presented`, `frames_failed`, `frame_interval_ms` and `present_ms` ({`p50`,
   /// `p90`, `p99`, `max`, `samples`}, or null before the first frames), `rss_bytes` (null
   /// when unknown), `memory_warnings`, `uptime_s`.
@@ -176,6 +201,16 @@ final class ControlService {
         "width_pt": screen.bounds.width, "height_pt": screen.bounds.height,
         "scale": screen.scale, "rotation": screen.rotation.degrees,
       ] as [String: Any],
+      "screens": reportedScreens.map { report -> [String: Any] in
+        [
+          "output": report.output, "main": report.isMain, "connected": report.isConnected,
+          "width": report.pixelWidth, "height": report.pixelHeight,
+          "refresh_hz": report.refreshRate, "width_pt": report.pointWidth,
+          "height_pt": report.pointHeight, "scale": report.scale, "rotation": report.rotation,
+          "frames_presented": report.framesPresented, "frames_failed": report.framesFailed,
+          "frame_interval_ms": milliseconds(report.frameIntervals),
+        ]
+      },
       "blanked": isBlanked(),
       "input_devices": devices,
       "frames_presented": statistics.framesPresented,

@@ -40,6 +40,9 @@ public final class KioskMetrics {
   private let uptime: Prometheus.Gauge
   private var memoryWarnings: [String: Prometheus.Counter] = [:]
   private var inputDevices: [String: Prometheus.Gauge] = [:]
+  /// Per screen (by output name): connected, width, height, refresh, and frames counted so far.
+  private var screenGauges: [String: [Prometheus.Gauge]] = [:]
+  private var screenFrames: [String: (counter: Prometheus.Counter, counted: Int)] = [:]
   private var bootstrapped = false
   private let started = monotonicSeconds()
 
@@ -61,6 +64,8 @@ public final class KioskMetrics {
     var inputDevices: [String: Int]
     /// When the last touch or key press came (monotonic seconds), or nil: none yet.
     var lastActivity: Double?
+    /// Every screen, the main one first (`kiosk_screen_*{output="…"}`).
+    var screens: [ScreenReport] = []
   }
 
   private init() {
@@ -197,6 +202,42 @@ public final class KioskMetrics {
     displayBlanked.set(to: state.blanked ? 1 : 0)
     for (kind, gauge) in inputDevices { gauge.set(to: Double(state.inputDevices[kind] ?? 0)) }
     sinceLastTouch.set(to: now - (state.lastActivity ?? started))
+    for screen in state.screens { refreshScreenMetrics(screen) }
+  }
+
+  /// `kiosk_screen_connected`, `_width_pixels`, `_height_pixels`, `_refresh_hertz` and
+  /// `kiosk_screen_frames_presented_total`, labelled with the screen's output.
+  private func refreshScreenMetrics(_ screen: ScreenReport) {
+    let labels = [("output", screen.output)]
+    let gauges =
+      screenGauges[screen.output]
+      ?? [
+        ("screen_connected", "", "1 while the screen's display is connected."),
+        ("screen_width", "pixels", "The width of the screen's mode."),
+        ("screen_height", "pixels", "The height of the screen's mode."),
+        ("screen_refresh", "hertz", "The refresh rate of the screen's mode."),
+      ].map {
+        registry.makeGauge(descriptor: Self.metric($0.0, $0.1, $0.2), labels: labels)
+      }
+    screenGauges[screen.output] = gauges
+    let values = [
+      screen.isConnected ? 1 : 0, Double(screen.pixelWidth), Double(screen.pixelHeight),
+      screen.refreshRate,
+    ]
+    for (gauge, value) in zip(gauges, values) { gauge.set(to: value) }
+    var frames =
+      screenFrames[screen.output]
+      ?? (
+        registry.makeCounter(
+          descriptor: Self.metric(
+            "screen_frames_presented", "total", "Frames that reached the screen's panel."),
+          labels: labels), 0
+      )
+    if screen.framesPresented > frames.counted {
+      frames.counter.increment(by: Int64(screen.framesPresented - frames.counted))
+      frames.counted = screen.framesPresented
+    }
+    screenFrames[screen.output] = frames
   }
 
   private static func duration(_ seconds: Double) -> Duration {

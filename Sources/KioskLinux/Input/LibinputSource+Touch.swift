@@ -10,30 +10,58 @@ extension LibinputSource {
   // MARK: Touch
 
   func touchDown(device: Int, id: Int, position: Point) {
+    let screen = touchScreen(of: device)
     let location = screen.point(atPanelFraction: position)
     fingers[id] = (device, location)
-    pendingTouches.append(TouchSample(id: id, phase: .began, location: location))
+    queue(TouchSample(id: id, phase: .began, location: location), on: screen)
     noteFirstUse(of: device, "touch at \(location.logDescription) pt")
   }
 
   func touchMoved(id: Int, position: Point) {
     guard let finger = fingers[id] else { return }
+    let screen = touchScreen(of: finger.device)
     let location = screen.point(atPanelFraction: position)
     fingers[id] = (finger.device, location)
-    pendingTouches.append(TouchSample(id: id, phase: .moved, location: location))
+    queue(TouchSample(id: id, phase: .moved, location: location), on: screen)
   }
 
   func touchLifted(id: Int, phase: Touch.Phase) {
     guard let finger = fingers.removeValue(forKey: id) else { return }
-    pendingTouches.append(TouchSample(id: id, phase: phase, location: finger.location))
+    queue(
+      TouchSample(id: id, phase: phase, location: finger.location),
+      on: touchScreen(of: finger.device))
   }
 
-  /// A touch frame ended: its changes go to the app as one batch.
+  private func queue(_ sample: TouchSample, on screen: Screen) {
+    if let pending = pendingScreen, pending !== screen { pendingSpansScreens = true }
+    pendingScreen = pendingScreen ?? screen
+    pendingTouches.append(sample)
+    if pendingSpansScreens { pendingTouchScreens.append(screen) }
+  }
+
+  /// A touch frame ended: its changes go to the app as one batch per screen.
   func flushTouches() {
-    guard !pendingTouches.isEmpty else { return }
-    // Handed over, then emptied with its storage kept: a touch frame allocates no array.
-    touchHandler(pendingTouches)
+    guard !pendingTouches.isEmpty, let first = pendingScreen else { return }
+    if pendingSpansScreens {
+      // Two screens' fingers in one frame (a seat with two touch panels): a batch each.
+      // Samples queued before the frame spanned screens were all on the first.
+      let screens =
+        Array(repeating: first, count: pendingTouches.count - pendingTouchScreens.count)
+        + pendingTouchScreens
+      var order: [Screen] = []
+      for screen in screens where !order.contains(where: { $0 === screen }) { order.append(screen) }
+      for screen in order {
+        let batch = zip(pendingTouches, screens).filter { $0.1 === screen }.map(\.0)
+        touchHandler(batch, screen)
+      }
+    } else {
+      // Handed over, then emptied with its storage kept: a touch frame allocates no array.
+      touchHandler(pendingTouches, first)
+    }
     pendingTouches.removeAll(keepingCapacity: true)
+    pendingTouchScreens.removeAll(keepingCapacity: true)
+    pendingScreen = nil
+    pendingSpansScreens = false
   }
 
   /// A device went away: its fingers still down are cancelled (with whatever its unfinished
@@ -64,7 +92,7 @@ extension LibinputSource {
     guard clamped != cursor else { return }
     cursor = clamped
     guard pointerButtonDevice != nil else { return }
-    touchHandler([TouchSample(id: Self.pointerFinger, phase: .moved, location: cursor)])
+    touchHandler([TouchSample(id: Self.pointerFinger, phase: .moved, location: cursor)], screen)
   }
 
   func pointerButton(device: Int, button: UInt32, pressed: Bool) {
@@ -73,17 +101,18 @@ extension LibinputSource {
       guard pointerButtonDevice == nil else { return }
       pointerButtonDevice = device
       noteFirstUse(of: device, "click at \(cursor.logDescription) pt")
-      touchHandler([TouchSample(id: Self.pointerFinger, phase: .began, location: cursor)])
+      touchHandler([TouchSample(id: Self.pointerFinger, phase: .began, location: cursor)], screen)
     } else {
       guard pointerButtonDevice == device else { return }
       pointerButtonDevice = nil
-      touchHandler([TouchSample(id: Self.pointerFinger, phase: .ended, location: cursor)])
+      touchHandler([TouchSample(id: Self.pointerFinger, phase: .ended, location: cursor)], screen)
     }
   }
 
   func cancelPointer(of device: Int) {
     guard pointerButtonDevice == device else { return }
     pointerButtonDevice = nil
-    touchHandler([TouchSample(id: Self.pointerFinger, phase: .cancelled, location: cursor)])
+    touchHandler(
+      [TouchSample(id: Self.pointerFinger, phase: .cancelled, location: cursor)], screen)
   }
 }

@@ -13,8 +13,12 @@ package struct LibinputConfiguration: Sendable, Equatable {
   /// A calibration matrix for every touchscreen, replacing udev's
   /// `LIBINPUT_CALIBRATION_MATRIX`; `nil` keeps what udev says.
   package var calibration: TouchCalibration?
-  /// The output touch maps to, by name; `nil`: the screen's output.
+  /// The screen (by its output's name) touch devices map to when neither `touchDevices`
+  /// nor udev's output association (`WL_OUTPUT`) names one; `nil`: the main screen.
   package var touchOutput: String?
+  /// Touch devices by the output name of the screen they belong to: device names (as
+  /// libinput reports them), sysnames (`event5`) or event nodes (`/dev/input/event5`).
+  package var touchDevices: [String: [String]] = [:]
   /// The keyboard layout.
   package var keyboardLayout = KeyboardLayout()
 
@@ -29,15 +33,24 @@ package struct LibinputConfiguration: Sendable, Equatable {
 /// Positions go from the device to the panel (libinput's transformed coordinates, after the
 /// calibration matrix) and from the panel to points through the screen's `pointsToPanel`,
 /// the transform rendering uses. Devices may come and go at any time, and there may be none.
+///
+/// With several screens each touch device belongs to one: the screen whose configuration
+/// lists it (`touchDevices`), else the one on the output udev associates with it
+/// (`WL_OUTPUT`), else the one on `touchOutput`, else the main screen. A mouse moves on the
+/// main screen.
 @MainActor
 package final class LibinputSource {
-  /// The screen touches land on.
+  /// The main screen: the mouse's, and touch's unless a device belongs to another.
   package let screen: Screen
+  /// The other screens touch devices may belong to.
+  package let otherScreens: [Screen]
+  /// The screen of each touch device, by device id.
+  package private(set) var deviceScreens: [Int: Screen] = [:]
   let configuration: LibinputConfiguration
   let backend: LibinputBackend
   let keyboard: XKBKeyboard?
   let logger: Logger
-  let touchHandler: @MainActor ([TouchSample]) -> Void
+  let touchHandler: @MainActor ([TouchSample], Screen) -> Void
   let pressHandler: @MainActor ([PressSample]) -> Void
   private var readSource: DispatchSourceRead?
 
@@ -50,6 +63,12 @@ package final class LibinputSource {
   var pendingTouches: [TouchSample] = []
   /// Fingers down, by seat slot (unique across the seat's devices: the touch id).
   var fingers: [Int: (device: Int, location: Point)] = [:]
+  /// The screen of the touches in `pendingTouches`, while they are all on one (`nil` when
+  /// none are pending); a frame spanning screens is split when flushed.
+  var pendingScreen: Screen?
+  var pendingSpansScreens = false
+  /// Once a frame spans screens: the screen of each sample queued since.
+  var pendingTouchScreens: [Screen] = []
   /// Where the mouse is, in points (nothing draws it).
   var cursor: Point
   /// The device whose left button holds the mouse's finger down.
@@ -63,7 +82,8 @@ package final class LibinputSource {
   /// Throws when libinput cannot start (no udev, no context); a layout that does not
   /// compile is logged and keys then arrive without text.
   package convenience init(
-    screen: Screen, configuration: LibinputConfiguration, logger: Logger
+    screen: Screen, otherScreens: [Screen] = [], configuration: LibinputConfiguration,
+    logger: Logger
   ) throws {
     let backend =
       configuration.devicePaths.isEmpty
@@ -84,23 +104,23 @@ package final class LibinputSource {
       logger.error("input: \(error); keys will arrive without text")
     }
     self.init(
-      backend: backend, screen: screen, configuration: configuration, keyboard: keyboard,
-      logger: logger)
+      backend: backend, screen: screen, otherScreens: otherScreens, configuration: configuration,
+      keyboard: keyboard, logger: logger)
   }
 
   init(
-    backend: LibinputBackend, screen: Screen, configuration: LibinputConfiguration,
-    keyboard: XKBKeyboard?, logger: Logger,
-    touchHandler: (@MainActor ([TouchSample]) -> Void)? = nil,
+    backend: LibinputBackend, screen: Screen, otherScreens: [Screen] = [],
+    configuration: LibinputConfiguration, keyboard: XKBKeyboard?, logger: Logger,
+    touchHandler: (@MainActor ([TouchSample], Screen) -> Void)? = nil,
     pressHandler: (@MainActor ([PressSample]) -> Void)? = nil
   ) {
     self.backend = backend
     self.screen = screen
+    self.otherScreens = otherScreens
     self.configuration = configuration
     self.keyboard = keyboard
     self.logger = logger
-    self.touchHandler =
-      touchHandler ?? { [screen] in Application.shared.sendTouches($0, on: screen) }
+    self.touchHandler = touchHandler ?? { Application.shared.sendTouches($0, on: $1) }
     self.pressHandler = pressHandler ?? { Application.shared.sendPresses($0) }
     cursor = Point(x: screen.bounds.midX, y: screen.bounds.midY)
   }
@@ -111,13 +131,11 @@ package final class LibinputSource {
 
   /// Starts reading: the devices there now are added at once, later ones as they come.
   package func start() {
-    if let name = configuration.touchOutput {
-      let ours = screen.output?.name ?? "none"
-      if name != ours {
-        logger.warning(
-          "input: --touch-output \(name) is not this app's output (\(ours)); touch maps to \(ours)"
-        )
-      }
+    if let name = configuration.touchOutput, self.screen(onOutput: name) == nil {
+      let ours = ([screen] + otherScreens).map { $0.output?.name ?? "none" }
+      logger.warning(
+        "input: --touch-output \(name) is not one of this app's outputs (\(ours.joined(separator: ", "))); touch maps to \(ours[0])"
+      )
     }
     let fd = backend.fileDescriptor
     if fd >= 0, readSource == nil {
@@ -170,6 +188,11 @@ package final class LibinputSource {
       details += ", \(info.touchCount) fingers"
     }
     if let output = info.outputName { details += ", udev output \(output)" }
+    if info.capabilities.contains(.touch) {
+      let (assigned, why) = screenAndReason(for: info)
+      deviceScreens[info.id] = assigned
+      if !otherScreens.isEmpty { details += ", on \(assigned.output?.name ?? "none") (\(why))" }
+    }
     logger.info(
       "input: added \(info.sysname) \"\(info.name)\" (\(details))",
       metadata: JournalMessageID.inputDeviceFound.metadata([
@@ -192,6 +215,7 @@ package final class LibinputSource {
     cancelPointer(of: device)
     cancelKeys(of: device)
     let info = devices.removeValue(forKey: device)
+    deviceScreens.removeValue(forKey: device)
     devicesUsed.remove(device)
     logger.info(
       "input: removed \(info?.sysname ?? "device \(device)") \"\(info?.name ?? "")\"",
@@ -230,5 +254,33 @@ extension Point {
     let x = (self.x * 10).rounded() / 10
     let y = (self.y * 10).rounded() / 10
     return "(\(x), \(y))"
+  }
+}
+
+extension LibinputSource {
+  /// The screen shown on the output named `name`.
+  func screen(onOutput name: String) -> Screen? {
+    ([screen] + otherScreens).first { $0.output?.name == name }
+  }
+
+  /// The screen a touch device belongs to, and why (for the log).
+  private func screenAndReason(for info: InputDeviceInfo) -> (Screen, String) {
+    let names = [info.name, info.sysname, "/dev/input/\(info.sysname)"]
+    for (output, devices) in configuration.touchDevices.sorted(by: { $0.key < $1.key })
+    where devices.contains(where: names.contains) {
+      if let listed = screen(onOutput: output) { return (listed, "configured") }
+    }
+    if let output = info.outputName, let associated = screen(onOutput: output) {
+      return (associated, "udev WL_OUTPUT")
+    }
+    if let output = configuration.touchOutput, let chosen = screen(onOutput: output) {
+      return (chosen, "touch-output")
+    }
+    return (screen, "main screen")
+  }
+
+  /// The screen the touches of `device` land on.
+  func touchScreen(of device: Int) -> Screen {
+    deviceScreens[device] ?? screen
   }
 }
