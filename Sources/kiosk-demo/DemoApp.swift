@@ -4,7 +4,8 @@ import KioskKit
 /// The KioskKit demo: the examples of the seed documents, wired by the storyboard
 /// config/kiosk-demo.storyboard.json. A header along the top picks an example: Showcase
 /// (a page view of text, images, drawing and animation), Recipes (a navigation stack with
-/// an Add screen that reports back through a delegate), Clock (a tab bar whose first two
+/// an Add screen that reports back through a delegate, and on a second screen, when there
+/// is one, a customer display of the recipe open), Clock (a tab bar whose first two
 /// tabs are navigation controllers), Library (a split view), Contacts (a chain of two
 /// presentations) and Touch (controls and gestures).
 ///
@@ -40,6 +41,8 @@ final class DemoApp: ApplicationDelegate {
       return window.rootViewController != nil
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)
+    // A second screen, when one is connected, shows the recipe open on the panel.
+    CustomerDisplay.shared.start()
     // The keyboard's languages for the tour: English, Russian, German, Pinyin.
     if application.keyboardSettings.languages == KeyboardSettings().languages {
       application.keyboardSettings.languages = ["en", "ru", "de", "zh-pinyin"]

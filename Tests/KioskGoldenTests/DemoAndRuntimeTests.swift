@@ -47,24 +47,41 @@ struct DemoAndRuntimeTests {
 
   /// The demo tours itself through every screen of its examples (the storyboard in
   /// config/) and writes a PNG each time the screen settles: the first screen and one per
-  /// step of the tour, each different from the one before.
+  /// step of the tour, each different from the one before. A second screen (a second
+  /// virtual framebuffer, `--screen`) is written beside each: the customer display, showing
+  /// the recipe open on the panel or a welcome; the panel's pixels are those of a run
+  /// without it (the goldens).
   @Test func demoWritesOnePNGPerScreen() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiosk-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (status, output) = try run(["--backend", "virtual", "--output", folder.path])
+    let (status, output) = try run([
+      "--backend", "virtual", "--output", folder.path, "--screen", "Virtual-2:mode=800x480",
+    ])
     #expect(status == 0, "\(output)")
     let steps = output.split(separator: "\n").filter { $0.contains("tour: step ") }
     #expect(steps.count == 33, "\(output)")
     #expect(steps.last?.hasSuffix("step 33/33: Touch: controls and gestures") == true)
     // Each PNG is named after what it shows, in the order the tour writes them.
-    let written = output.split(separator: "\n").compactMap { line -> String? in
+    let allWritten = output.split(separator: "\n").compactMap { line -> String? in
       guard let range = line.range(of: "wrote ") else { return nil }
       return URL(fileURLWithPath: String(line[range.upperBound...])).lastPathComponent
     }
+    let written = allWritten.filter { !$0.hasSuffix("-virtual-2.png") }
     #expect(written == Self.tourScreens.map { "\($0).png" }, "\(output)")
+    #expect(
+      allWritten.filter { $0.hasSuffix("-virtual-2.png") }
+        == Self.tourScreens.map { "\($0)-virtual-2.png" })
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == written.sorted())
+    #expect(files == allWritten.sorted())
+    for (file, golden) in [
+      ("recipes-list-virtual-2.png", "demo-customer-display-welcome"),
+      ("recipes-detail-virtual-2.png", "demo-customer-display-recipe"),
+    ] {
+      let image = try Image(contentsOfFile: folder.appendingPathComponent(file).path)
+      #expect(image.pixelBuffer.width == 800 && image.pixelBuffer.height == 480)
+      try assertSnapshot(of: Bitmap(buffer: image.pixelBuffer), named: golden)
+    }
     var previous: Data?
     for file in written {
       let url = folder.appendingPathComponent(file)

@@ -41,6 +41,11 @@ final class RecipeDetailController: ViewController, StoryboardInstantiable {
     self.photoButton = photoButton
   }
 
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    CustomerDisplay.shared.recipe = recipe
+  }
+
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     guard let picture, let timeLabel, let ingredientsLabel, let photoButton else { return }

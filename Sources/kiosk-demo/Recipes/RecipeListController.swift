@@ -16,6 +16,11 @@ final class RecipeListController: TableViewController, StoryboardInstantiable, R
       barButtonSystemItem: .add, target: self, action: { $0.addRecipe() })
   }
 
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    CustomerDisplay.shared.recipe = nil  // back on the list: no recipe is open
+  }
+
   /// What "+" does: presents the Add screen.
   func addRecipe() {
     performSegue(withIdentifier: "addRecipe", sender: self)

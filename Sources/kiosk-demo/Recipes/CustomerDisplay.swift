@@ -1,0 +1,115 @@
+import Foundation
+import KioskKit
+
+/// Recipes on a second screen (a customer-facing display beside the panel): the recipe open
+/// on the panel, large, or a welcome while none is. Shown whenever a screen besides the main
+/// one is connected (`Screen.screens`), from launch or when its display is plugged in later
+/// (`Screen.didConnectNotification`), and let go when it is unplugged. Try it with
+/// `--screen HDMI-A-2` on a panel, or `--screen Virtual-2:mode=800x480` on the virtual
+/// framebuffer, which then writes each customer screen beside the panel's PNG.
+@MainActor
+final class CustomerDisplay {
+  /// The demo's one customer display.
+  static let shared = CustomerDisplay()
+
+  /// The recipe open on the panel, or `nil` (the welcome).
+  var recipe: Recipe? {
+    didSet {
+      if recipe != oldValue { controller?.show(recipe) }
+    }
+  }
+  private var window: Window?
+  private var controller: CustomerDisplayController?
+  private var observers: [NSObjectProtocol] = []
+
+  /// Shows the display on a screen connected now, and follows screens as they come and go.
+  func start() {
+    let center = NotificationCenter.default
+    observers = [
+      center.addObserver(forName: Screen.didConnectNotification, object: nil, queue: nil) {
+        [weak self] notification in
+        let screen = notification.object as? Screen
+        MainActor.assumeIsolated { self?.screenConnected(screen) }
+      },
+      center.addObserver(forName: Screen.didDisconnectNotification, object: nil, queue: nil) {
+        [weak self] notification in
+        let screen = notification.object as? Screen
+        MainActor.assumeIsolated { self?.screenDisconnected(screen) }
+      },
+    ]
+    screenConnected(Screen.screens.dropFirst().first)
+  }
+
+  private func screenConnected(_ screen: Screen?) {
+    guard let screen, screen !== Screen.main, window == nil else { return }
+    let controller = CustomerDisplayController()
+    controller.show(recipe)
+    let window = Window(screen: screen)
+    window.rootViewController = controller
+    window.isHidden = false
+    self.window = window
+    self.controller = controller
+  }
+
+  private func screenDisconnected(_ screen: Screen?) {
+    guard let window, window.screen === screen else { return }
+    window.isHidden = true
+    self.window = nil
+    controller = nil
+    // Another screen may still be there.
+    screenConnected(Screen.screens.dropFirst().first)
+  }
+}
+
+/// What the customer display shows: the recipe's picture, name and time, or a welcome.
+@MainActor
+final class CustomerDisplayController: ViewController {
+  private let picture = ImageView(image: nil)
+  private let titleLabel = Label(frame: .zero)
+  private let detailLabel = Label(frame: .zero)
+  private var recipe: Recipe?
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = Color(hex: 0x1c1c1e)
+    picture.contentMode = .scaleAspectFit
+    titleLabel.font = .boldSystemFont(ofSize: 40)
+    titleLabel.textColor = .white
+    titleLabel.textAlignment = .center
+    detailLabel.font = .systemFont(ofSize: 24)
+    detailLabel.textColor = Color(hex: 0xc7c7cc)
+    detailLabel.textAlignment = .center
+    for subview in [picture, titleLabel, detailLabel] as [View] { view.addSubview(subview) }
+    update()
+  }
+
+  /// Shows `recipe`, or the welcome.
+  func show(_ recipe: Recipe?) {
+    self.recipe = recipe
+    if isViewLoaded { update() }
+  }
+
+  private func update() {
+    if let recipe {
+      picture.image = DemoArt.dish(recipe.colors, size: 240)
+      titleLabel.text = recipe.name
+      detailLabel.text = "Ready in \(recipe.minutes) minutes"
+    } else {
+      picture.image = nil
+      titleLabel.text = "Welcome"
+      detailLabel.text = "Pick a recipe on the panel"
+    }
+    view.setNeedsLayout()
+  }
+
+  override func viewDidLayoutSubviews() {
+    super.viewDidLayoutSubviews()
+    let bounds = view.bounds
+    let side = picture.image == nil ? 0 : min(240, bounds.height - 140, bounds.width - 40)
+    let top = (bounds.height - side - (side > 0 ? 110 : 90)) / 2
+    picture.frame = Rect(x: bounds.midX - side / 2, y: top, width: side, height: side)
+    let textTop = top + side + (side > 0 ? 16 : 0)
+    titleLabel.frame = Rect(x: 20, y: textTop, width: bounds.width - 40, height: 50)
+    detailLabel.frame = Rect(x: 20, y: textTop + 56, width: bounds.width - 40, height: 32)
+  }
+}
