@@ -186,12 +186,13 @@ final class QEMUMachine {
 
   /// What the display shows now, captured by QEMU (QMP `screendump`, PPM). Take it while the
   /// program that set the mode still runs: when it closes the card, fbcon takes the screen.
-  func screendump() throws -> PPMImage {
+  /// `device`: the id of another display device (`extraArguments`), else the first one's.
+  func screendump(device: String = displayID) throws -> PPMImage {
     if qmp == nil { qmp = try QMPConnection(path: socketPath) }
     let file = files.runFolder.appendingPathComponent("screen-\(UUID().uuidString).ppm")
     defer { try? FileManager.default.removeItem(at: file) }
     try qmp?.execute(
-      "screendump", arguments: ["filename": file.path, "format": "ppm", "device": Self.displayID])
+      "screendump", arguments: ["filename": file.path, "format": "ppm", "device": device])
     return try PPMImage(contentsOf: file)
   }
 

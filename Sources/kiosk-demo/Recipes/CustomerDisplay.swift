@@ -61,9 +61,12 @@ final class CustomerDisplay {
   }
 }
 
-/// What the customer display shows: the recipe's picture, name and time, or a welcome.
+/// What the customer display shows: the recipe's picture, name and time, or a welcome; a
+/// change fades out and in, while the panel shows its own transition.
 @MainActor
 final class CustomerDisplayController: ViewController {
+  /// Fades as one: the picture and both labels.
+  private let content = View(frame: .zero)
   private let picture = ImageView(image: nil)
   private let titleLabel = Label(frame: .zero)
   private let detailLabel = Label(frame: .zero)
@@ -79,14 +82,24 @@ final class CustomerDisplayController: ViewController {
     detailLabel.font = .systemFont(ofSize: 24)
     detailLabel.textColor = Color(hex: 0xc7c7cc)
     detailLabel.textAlignment = .center
-    for subview in [picture, titleLabel, detailLabel] as [View] { view.addSubview(subview) }
+    for subview in [picture, titleLabel, detailLabel] as [View] { content.addSubview(subview) }
+    view.addSubview(content)
     update()
   }
 
-  /// Shows `recipe`, or the welcome.
+  /// Shows `recipe`, or the welcome: at once before the view is on screen, else faded.
   func show(_ recipe: Recipe?) {
     self.recipe = recipe
-    if isViewLoaded { update() }
+    guard isViewLoaded else { return }
+    guard view.window != nil else {
+      update()
+      return
+    }
+    View.animate(withDuration: 0.2, animations: { content.alpha = 0 }) { [weak self] _ in
+      guard let self else { return }
+      self.update()
+      View.animate(withDuration: 0.25) { self.content.alpha = 1 }
+    }
   }
 
   private func update() {
@@ -105,6 +118,7 @@ final class CustomerDisplayController: ViewController {
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     let bounds = view.bounds
+    content.frame = bounds
     let side = picture.image == nil ? 0 : min(240, bounds.height - 140, bounds.width - 40)
     let top = (bounds.height - side - (side > 0 ? 110 : 90)) / 2
     picture.frame = Rect(x: bounds.midX - side / 2, y: top, width: side, height: side)
