@@ -271,6 +271,42 @@ struct DRMOutputTests {
     #expect(device.liveDumbBuffers.isEmpty && device.liveFramebuffers.isEmpty)
   }
 
+  /// Another display on the connector without an unplug the kernel saw (a fast swap, or a
+  /// display that changed its EDID): the new preferred mode is set, the screen follows its
+  /// size and is repainted whole; the same modes again change nothing.
+  @Test func aModeChangeWhileConnectedIsFollowed() throws {
+    let device = FakeDRMDevice()
+    let output = try DRMOutput.open(
+      device: device, configuration: DRMConfiguration(), logger: logger)
+    var sizes: [[Int]] = []
+    var repaints = 0
+    output.sizeChangeHandler = { sizes.append([$0, $1]) }
+    output.repaintHandler = { repaints += 1 }
+    let full = Region(PixelRect(x: 0, y: 0, width: 64, height: 48))
+    try output.present(try frame(.red), damage: full, rotation: .degrees0)
+    try output.present(try frame(.green), damage: full, rotation: .degrees0)  // in flight
+    output.connectorsChanged()
+    #expect(sizes.isEmpty && repaints == 0)
+    device.connectorList[0].modes = [
+      FakeDRMDevice.mode(64, 48), FakeDRMDevice.mode(32, 24, 75, preferred: true),
+    ]
+    output.connectorsChanged()
+    #expect(sizes == [[32, 24]] && repaints == 1)
+    #expect(output.mode.width == 32 && output.refreshRate == 75)
+    #expect(
+      device.liveDumbBuffers.count == 3 && device.dumbSizes.suffix(3).allSatisfy { $0 == (32, 24) })
+    // The next frame sets the new mode (a modeset, not a flip onto the old one).
+    let small = try PixelBuffer(width: 32, height: 24)
+    small.fill(.blue)
+    try output.present(
+      small, damage: Region(PixelRect(x: 0, y: 0, width: 32, height: 24)), rotation: .degrees0)
+    #expect(device.commits.last?.flags == [.allowModeset])
+    #expect(
+      device.screenPixels(width: 32, height: 24)?.allSatisfy { $0 & 0x00ff_ffff == 0x0000ff }
+        == true)
+    output.shutDown()
+  }
+
   @Test func aDisplayWithoutTheConfiguredModeGetsItsPreferredOne() throws {
     let device = FakeDRMDevice(connectors: [
       DRMConnector(

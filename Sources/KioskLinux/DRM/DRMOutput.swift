@@ -443,6 +443,10 @@ package final class DRMOutput: DisplayOutput {
       return
     }
     let connected = connectors.first { $0.id == connectorID }?.isConnected ?? false
+    if connected, isConnected, let connector = connectors.first(where: { $0.id == connectorID }) {
+      displayMayHaveChanged(connector)
+      return
+    }
     guard connected != isConnected else { return }
     if connected, let connector = connectors.first(where: { $0.id == connectorID }),
       !adoptMode(of: connector)
@@ -469,6 +473,31 @@ package final class DRMOutput: DisplayOutput {
       flipWatchdog.cancel()
       connectionHandler?(false)
     }
+  }
+
+  /// Still connected after a hotplug event, but perhaps to another display (swapped faster
+  /// than the kernel saw it unplugged) or one that changed its modes: when the mode this
+  /// output would choose now differs from the one in use, it is set (new buffers for a new
+  /// size, and the screen follows) and the screen repainted.
+  private func displayMayHaveChanged(_ connector: DRMConnector) {
+    guard !isCardGone, !isShutDown, !connector.modes.isEmpty else { return }
+    let wanted =
+      (try? DRMPipeSelector.chooseMode(of: connector, configured: configuredMode))
+      ?? connector.modes.first(where: \.isPreferred) ?? connector.modes[0]
+    guard wanted != mode else { return }
+    // Whatever is in flight belongs to the old mode.
+    flipInFlight = nil
+    waiting = nil
+    tickTimer.cancel()
+    flipWatchdog.cancel()
+    let old = mode
+    guard adoptMode(of: connector) else { return }
+    logger.notice(
+      "\(name): the display now asks for \(mode) (was \(old)); setting it and repainting",
+      metadata: JournalMessageID.displayFound.metadata(["KIOSK_OUTPUT": name]))
+    hasLitUp = false
+    swapchain.invalidate()
+    repaintHandler?()
   }
 
   /// Takes the mode of a newly connected display: the configured one if it offers it, else
