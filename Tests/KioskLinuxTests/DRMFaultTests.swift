@@ -247,4 +247,55 @@ struct DRMFaultTests {
     output.shutDown()
     #expect(device.lastSetCRTC == nil, "nothing to restore on a card that is gone")
   }
+
+  /// The card comes back (rebound, plugged in again): the output finds it through udev's
+  /// add event, starts again on the new device — new pipe and buffers, a modeset with the
+  /// next frame, the whole screen — and the old device's mappings were given back and the
+  /// device closed when it went.
+  @Test func aCardThatComesBackIsPickedUp() throws {
+    let device = FakeDRMDevice()
+    let output = try DRMOutput.open(
+      device: device, configuration: DRMConfiguration(), logger: Logger(label: "drm"))
+    let frame = try PixelBuffer(width: 64, height: 48)
+    try output.present(frame, damage: Self.paint(frame: 0, into: frame), rotation: .degrees0)
+    var connections: [Bool] = []
+    var repaints = 0
+    output.connectionHandler = { connections.append($0) }
+    output.repaintHandler = { repaints += 1 }
+    device.inject(ENODEV, into: "atomicCommit", times: .max)
+    _ = try? output.present(frame, damage: Self.paint(frame: 1, into: frame), rotation: .degrees0)
+    #expect(output.isCardGone && device.isClosed && device.liveMappings == 0)
+    // A udev event while no card is there changes nothing.
+    var offered: [FakeDRMDevice] = []
+    output.reopenCard = { nil }
+    output.cardMayBeBack()
+    #expect(output.isCardGone)
+    // The card is back, with a display of another size.
+    output.reopenCard = {
+      let card = FakeDRMDevice(connectors: [
+        DRMConnector(
+          id: 77, name: "Virtual-1", isConnected: true,
+          modes: [FakeDRMDevice.mode(32, 24, preferred: true)], possibleCRTCIndexes: [0])
+      ])
+      offered.append(card)
+      return card
+    }
+    var sizes: [[Int]] = []
+    output.sizeChangeHandler = { sizes.append([$0, $1]) }
+    output.cardMayBeBack()
+    let card = try #require(offered.first)
+    #expect(!output.isCardGone && output.isActive && output.device === card)
+    #expect(sizes == [[32, 24]] && connections == [false, true] && repaints == 1)
+    let small = try PixelBuffer(width: 32, height: 24)
+    small.fill(.blue)
+    try output.present(
+      small, damage: Region(PixelRect(x: 0, y: 0, width: 32, height: 24)), rotation: .degrees0)
+    #expect(card.commits.last?.flags == [.allowModeset])
+    #expect(
+      card.screenPixels(width: 32, height: 24)?.allSatisfy { $0 & 0x00ff_ffff == 0x0000ff }
+        == true)
+    output.shutDown()
+    #expect(card.liveFramebuffers.isEmpty && card.liveDumbBuffers.isEmpty)
+    #expect(card.liveMappings == 0 && card.liveBlobs.isEmpty)
+  }
 }

@@ -285,6 +285,14 @@ final class FakeDRMDevice: DRMDevice {
 
   func dropMaster() { calls.append("dropMaster") }
 
+  /// Set by `close()`.
+  private(set) var isClosed = false
+
+  func close() {
+    calls.append("close")
+    isClosed = true
+  }
+
   func setMaster() -> Bool {
     calls.append("setMaster")
     return true

@@ -21,8 +21,10 @@ extension RealKernel {
       "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
 
     /// The guest unplugs and plugs only when the host says so (a line on the console), so
-    /// the steps follow the app's own log rather than guessed delays.
-    @Test func unplugAndPlugTheDisplayAgain() throws {
+    /// the steps follow the app's own log rather than guessed delays. Then the card itself
+    /// goes (its driver unbound: ENODEV on every call) and comes back (bound again): the
+    /// app keeps running and shows whole pages on the card that came back.
+    @Test func unplugAndPlugTheDisplayAgainThenTheCard() throws {
       let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
       try #require(
         FileManager.default.isExecutableFile(atPath: demo.path), "\(demo.path) is missing")
@@ -35,6 +37,11 @@ extension RealKernel {
           echo off > \(status) && \(announce)
           read -r plug
           echo on > \(status) && \(announce)
+          read -r unbind
+          pci=$(basename "$(readlink -f /sys/class/drm/card0/device)")
+          echo "$pci" > /sys/bus/pci/drivers/bochs-drm/unbind
+          read -r bind
+          echo "$pci" > /sys/bus/pci/drivers/bochs-drm/bind
           read -r reply
           kill $demo
           wait
@@ -50,8 +57,16 @@ extension RealKernel {
       try vm.waitForLine(containing: "Virtual-1 is connected again")
       try vm.waitForLine(containing: "lit up Virtual-1")
       let differing = try pixelsDifferingFromAnyPage(vm, pages: pages)
-      try vm.send(line: "")
       #expect(differing <= 1024 * 600 / 1000, "\(differing) pixels differ from every page")
+      try vm.send(line: "")
+      try vm.waitForLine(containing: "is gone")
+      try vm.send(line: "")
+      try vm.waitForLine(containing: "the card is back at /dev/dri/card")
+      try vm.waitForLine(containing: "lit up Virtual-1")
+      let afterRebind = try pixelsDifferingFromAnyPage(vm, pages: pages)
+      #expect(
+        afterRebind <= 1024 * 600 / 1000, "\(afterRebind) pixels differ after the card came back")
+      try vm.send(line: "")
       #expect(try vm.waitForExit(timeout: .seconds(30)) == 0)
     }
 

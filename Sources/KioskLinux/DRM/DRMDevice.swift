@@ -111,6 +111,8 @@ package protocol DRMDevice: AnyObject {
   func readFlipEvents() throws -> [DRMFlipEvent]
   /// Gives up DRM master (on exit or VT switch).
   func dropMaster()
+  /// Closes the device: every kernel object this client made goes with it.
+  func close()
   /// Becomes DRM master again after a VT switch back; `false` when another client holds it.
   func setMaster() -> Bool
 }

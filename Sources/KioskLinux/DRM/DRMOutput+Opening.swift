@@ -22,6 +22,7 @@ extension DRMOutput {
           let device = try KernelDRMDevice(path: path)
           do {
             let output = try open(device: device, configuration: configuration, logger: logger)
+            output.reopenCard = cardFinder(configuration, connector: output.name)
             output.followHotplug()
             return output
           } catch {
@@ -54,37 +55,69 @@ extension DRMOutput {
       connectors: try device.connectors(), crtcs: try device.crtcIDs(),
       planes: atomic ? try device.planes() : [], configuration: configuration,
       inUse: sibling?.events.pipesInUse ?? [])
-    var committer: ScanoutCommitter = LegacyCommitter(device: device, pipe: pipe)
-    var planeRotation = Rotation.degrees0
-    if atomic {
-      do {
-        let atomicCommitter = try AtomicCommitter(device: device, pipe: pipe)
-        if let wanted = configuration.planeRotation, wanted != .degrees0 {
-          if atomicCommitter.rotateOnPlane(wanted) {
-            planeRotation = wanted
-            logger.info("\(pipe.connector.name): the plane turns frames by \(wanted)")
-          } else {
-            logger.info(
-              "\(pipe.connector.name): the plane cannot turn frames by \(wanted); the compositor does"
-            )
-          }
-        }
-        committer = atomicCommitter
-      } catch {
-        logger.debug("\(device.path): atomic setup failed (\(error)); using legacy commits")
-      }
-    } else if !configuration.forceLegacy {
+    if !atomic, !configuration.forceLegacy {
       logger.debug("\(device.path): no atomic modesetting; using legacy commits")
     }
+    let made = makeCommitter(
+      device: device, pipe: pipe, atomic: atomic,
+      planeRotation: configuration.planeRotation ?? .degrees0, logger: logger)
     let output = try DRMOutput(
-      device: device, pipe: pipe, committer: committer, configuredMode: configuration.mode,
-      planeRotation: planeRotation, sharingEventsWith: sibling?.events, logger: logger)
+      device: device, pipe: pipe, committer: made.committer, configuredMode: configuration.mode,
+      planeRotation: made.planeRotation, sharingEventsWith: sibling?.events, logger: logger)
+    output.forceLegacy = configuration.forceLegacy
     if !output.isConnected {
       logger.notice(
         "\(pipe.connector.name) has no display yet; running at \(pipe.mode.width)x\(pipe.mode.height) until one is connected"
       )
     }
     return output
+  }
+
+  /// Atomic commits where the device offers them (else legacy), with the plane turning
+  /// frames by `planeRotation` where it can; returns the rotation the plane applies.
+  static func makeCommitter(
+    device: DRMDevice, pipe: DRMPipe, atomic: Bool, planeRotation wanted: Rotation,
+    logger: Logger
+  ) -> (committer: ScanoutCommitter, planeRotation: Rotation) {
+    guard atomic else { return (LegacyCommitter(device: device, pipe: pipe), .degrees0) }
+    do {
+      let atomicCommitter = try AtomicCommitter(device: device, pipe: pipe)
+      var planeRotation = Rotation.degrees0
+      if wanted != .degrees0 {
+        if atomicCommitter.rotateOnPlane(wanted) {
+          planeRotation = wanted
+          logger.info("\(pipe.connector.name): the plane turns frames by \(wanted)")
+        } else {
+          logger.info(
+            "\(pipe.connector.name): the plane cannot turn frames by \(wanted); the compositor does"
+          )
+        }
+      }
+      return (atomicCommitter, planeRotation)
+    } catch {
+      logger.debug("\(device.path): atomic setup failed (\(error)); using legacy commits")
+      return (LegacyCommitter(device: device, pipe: pipe), .degrees0)
+    }
+  }
+
+  /// Finds the card of `connector` again after it was removed: the first card (of
+  /// `configuration`'s) that has a connector of that name, or when no connector was
+  /// configured, one with a display connected.
+  static func cardFinder(_ configuration: DRMConfiguration, connector: String)
+    -> @MainActor () -> DRMDevice?
+  {
+    {
+      for path in candidateCards(configuration) {
+        guard let device = try? KernelDRMDevice(path: path),
+          let connectors = try? device.connectors(),
+          connectors.contains(where: {
+            $0.name == connector || (configuration.connector == nil && $0.isConnected)
+          })
+        else { continue }
+        return device
+      }
+      return nil
+    }
   }
 
   /// Opens the output of another screen: on the card of an output already open when that
@@ -104,6 +137,7 @@ extension DRMOutput {
       do {
         let output = try open(
           device: sibling.device, configuration: configuration, beside: sibling, logger: logger)
+        output.reopenCard = cardFinder(configuration, connector: output.name)
         output.followHotplug()
         return output
       } catch {
@@ -115,6 +149,7 @@ extension DRMOutput {
         let device = try KernelDRMDevice(path: path)
         do {
           let output = try open(device: device, configuration: configuration, logger: logger)
+          output.reopenCard = cardFinder(configuration, connector: output.name)
           output.followHotplug()
           return output
         } catch {

@@ -43,7 +43,8 @@ package struct DRMConfiguration: Sendable {
 /// in flight, and the display link ticking on those events.
 @MainActor
 package final class DRMOutput: DisplayOutput {
-  package let name: String
+  /// The connector's name (another when a card that came back names it otherwise).
+  package private(set) var name: String
   /// The mode's width in pixels; it changes when a display of another size is connected.
   package private(set) var pixelWidth: Int
   /// The mode's height in pixels.
@@ -59,8 +60,13 @@ package final class DRMOutput: DisplayOutput {
   /// until one is plugged in when the app started without).
   package private(set) var isConnected: Bool
 
-  /// The device this output scans out on.
-  package let device: DRMDevice
+  /// The device this output scans out on (a new one when a removed card comes back).
+  package private(set) var device: DRMDevice
+  /// Opens the card again after it was removed (`nil`: it is not looked for); set by
+  /// `open(configuration:logger:)` to look through the cards for this connector.
+  package var reopenCard: (@MainActor () -> DRMDevice?)?
+  /// Whether commits stay legacy (`KIOSK_DRM_NO_ATOMIC`), for a card that comes back.
+  var forceLegacy = false
   /// `atomic` or `legacy`.
   package var commitAPI: String { committer.name }
   /// The mode in use (an assumed one, `isAssumed`, until a display is connected).
@@ -71,14 +77,14 @@ package final class DRMOutput: DisplayOutput {
   /// Pixels copied into the scanout buffer for the last frame (damage the buffer missed).
   package var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
 
-  private let committer: ScanoutCommitter
+  private var committer: ScanoutCommitter
   private var swapchain: Swapchain
   private var framebuffers: [UInt32]
   private var dumbBuffers: [DumbBuffer]
   private let bufferCount: Int
   private let logger: Logger
   /// Reads the device's events for every output on it and hands this one its CRTC's.
-  let events: DRMEventRouter
+  private(set) var events: DRMEventRouter
   private lazy var tickTimer = makeTickTimer()
   private var hasLitUp = false
   private var flipInFlight: Int?
@@ -102,16 +108,16 @@ package final class DRMOutput: DisplayOutput {
   /// Between a seat's disable (VT switched away) and enable: no frames, no DRM master.
   package private(set) var isSeatDisabled = false
   /// The CRTC this output drives.
-  package let crtc: UInt32
+  package private(set) var crtc: UInt32
   /// The connector this output drives.
-  package let connectorID: UInt32
+  package private(set) var connectorID: UInt32
   /// Whether the output still drives its CRTC (not shut down, card not gone).
   var isLive: Bool { !isShutDown && !isCardGone }
   /// Called when the display is connected (`true`) or disconnected, and with `false` when
   /// the card goes away; the runtime adds and removes the screen (`Screen.screens`).
   package var connectionHandler: (@MainActor (Bool) -> Void)?
   /// What the CRTC showed when this output took it over.
-  private let previousState: (framebuffer: UInt32, mode: DRMMode?)?
+  private var previousState: (framebuffer: UInt32, mode: DRMMode?)?
 
   /// The rotation the plane applies; frames then reach the buffers unturned.
   package let planeRotation: Rotation
@@ -335,18 +341,91 @@ package final class DRMOutput: DisplayOutput {
 
   /// The card went away (unbound, unplugged, its driver unloaded): stop, say so once, and
   /// keep the app running; the service stays ready.
-  private func cardRemoved(_ error: DRMError) {
+  func cardRemoved(_ error: DRMError) {
     guard !isCardGone else { return }
     isCardGone = true
     flipInFlight = nil
     waiting = nil
     tickTimer.cancel()
     flipWatchdog.cancel()
-    if !events.hasLiveOutput(besides: self) { events.stop() }
+    // The kernel objects went with the card; the mappings are ours to give back. Closing
+    // the device lets the kernel release the card, so that it can come back as itself.
+    for (dumb, buffer) in zip(dumbBuffers, swapchain.buffers) {
+      device.unmap(buffer.baseAddress, size: dumb.size)
+    }
+    framebuffers = []
+    dumbBuffers = []
+    swapchain = Swapchain(buffers: [])
+    if !events.hasLiveOutput(besides: self) {
+      events.stop()
+      device.close()
+    }
+    let back = reopenCard == nil ? "" : " until it comes back"
     logger.error(
-      "\(name): the card \(device.path) is gone (\(error)); no frames from now on",
+      "\(name): the card \(device.path) is gone (\(error)); no frames\(back)",
       metadata: JournalMessageID.displayLost.metadata(["KIOSK_OUTPUT": name]))
     connectionHandler?(false)
+  }
+
+  /// A DRM device appeared after the card was removed: if it is this output's card come
+  /// back (`reopenCard` finds the connector), the output starts again on it — new device,
+  /// pipe, buffers, a modeset with the next frame and a full repaint; a size that differs
+  /// goes to the screen as a display of another size would.
+  func cardMayBeBack() {
+    guard isCardGone, !isShutDown, let newDevice = reopenCard?() else { return }
+    do {
+      try start(on: newDevice)
+    } catch {
+      newDevice.close()
+      logger.error("\(name): a card appeared at \(newDevice.path) but cannot be used: \(error)")
+    }
+  }
+
+  private func start(on newDevice: DRMDevice) throws {
+    let atomic = !forceLegacy && newDevice.setClientCapability(.atomic)
+    if !atomic { _ = newDevice.setClientCapability(.universalPlanes) }
+    var configuration = DRMConfiguration(
+      connector: name, mode: configuredMode, forceLegacy: forceLegacy)
+    configuration.provisionalSize = (pixelWidth, pixelHeight)
+    let connectors = try newDevice.connectors()
+    if !connectors.contains(where: { $0.name == name }) { configuration.connector = nil }
+    let pipe = try DRMPipeSelector.select(
+      connectors: connectors, crtcs: try newDevice.crtcIDs(),
+      planes: atomic ? try newDevice.planes() : [], configuration: configuration)
+    let made = Self.makeCommitter(
+      device: newDevice, pipe: pipe, atomic: atomic, planeRotation: planeRotation,
+      logger: logger)
+    guard made.planeRotation == planeRotation else {
+      throw DRMSetupError(description: "its plane cannot turn frames by \(planeRotation)")
+    }
+    (framebuffers, dumbBuffers, swapchain) = try Self.makeBuffers(
+      on: newDevice, for: pipe.mode, planeRotation: planeRotation, count: bufferCount)
+    device = newDevice
+    committer = made.committer
+    crtc = pipe.crtc
+    connectorID = pipe.connector.id
+    name = pipe.connector.name
+    previousState = try? newDevice.currentState(of: pipe.crtc)
+    events = DRMEventRouter(device: newDevice)
+    events.add(self, pipe: pipe)
+    mode = pipe.mode
+    isConnected = pipe.connector.isConnected && !pipe.mode.isAssumed
+    isCardGone = false
+    hasLitUp = false
+    failureThrottles.removeAll()
+    refreshRate = pipe.mode.refresh > 0 ? Double(pipe.mode.refresh) : 60
+    tickTimer = makeTickTimer()
+    flipWatchdog = makeFlipWatchdog()
+    logger.notice(
+      "\(name): the card is back at \(newDevice.path); setting \(mode) and repainting",
+      metadata: JournalMessageID.displayFound.metadata(["KIOSK_OUTPUT": name]))
+    if pipe.mode.width != pixelWidth || pipe.mode.height != pixelHeight {
+      pixelWidth = pipe.mode.width
+      pixelHeight = pipe.mode.height
+      sizeChangeHandler?(pixelWidth, pixelHeight)
+    }
+    connectionHandler?(isConnected)
+    repaintHandler?()
   }
 
   /// No flip event came within two refreshes of the commit: carry on as if it had, with
@@ -571,8 +650,16 @@ package final class DRMOutput: DisplayOutput {
     do {
       let monitor = try UdevMonitor(subsystem: "drm")
       monitor.start { [weak self] event in
-        self?.logger.debug("udev: \(event.action) \(event.sysname) hotplug=\(event.isHotplug)")
-        if event.isHotplug || event.action == "change" { self?.connectorsChanged() }
+        guard let self else { return }
+        self.logger.debug("udev: \(event.action) \(event.sysname) hotplug=\(event.isHotplug)")
+        if self.isCardGone {
+          if event.action == "add" || event.action == "change" { self.cardMayBeBack() }
+        } else if event.action == "remove", "/dev/dri/\(event.sysname)" == self.device.path {
+          // Unbound or unplugged: known at once, not at the next frame.
+          self.cardRemoved(DRMError(call: "udev", code: ENODEV, context: "card removed"))
+        } else if event.isHotplug || event.action == "change" {
+          self.connectorsChanged()
+        }
       }
       hotplugMonitor = monitor
     } catch {
