@@ -92,6 +92,42 @@ extension ControlSuites {
       #expect(fields["input device"]?.hasPrefix("event3 \"ILITEK Multi-Touch\"") == true)
     }
 
+    /// Every screen: the main one first, then the others, connected or not, each with its
+    /// own output, size and frames; in `status-json` too.
+    @Test func statusListsEveryScreen() async throws {
+      app.window.backgroundColor = .red
+      app.runUntilIdle()
+      let (second, secondOutput) = try app.connectScreen(pointSize: Size(width: 30, height: 10))
+      let secondStatistics = FrameStatistics()
+      secondStatistics.recordFrame(at: 1, duration: 0.001)
+      secondStatistics.recordFrame(at: 1.02, duration: 0.001)
+      service.screens = { [app, statistics] in
+        [
+          ScreenReport(
+            screen: app.screen, output: app.output, statistics: statistics, isMain: true),
+          ScreenReport(
+            screen: second, output: secondOutput, statistics: secondStatistics, isMain: false),
+        ]
+      }
+      defer { app.disconnectScreen(second) }
+      let fields = try await status()
+      #expect(fields["screens"] == "2")
+      #expect(
+        fields["screen 1"]?.hasPrefix("virtual-0 (main) connected 80x40 px @ 60.00 Hz, 40x20 pt")
+          == true)
+      #expect(
+        fields["screen 2"]?.hasPrefix(
+          "virtual-1 connected 30x10 px @ 60.00 Hz, 30x10 pt, scale 1, rotation 0, frames presented 2, frames failed 0, frame interval ms p50 20.00"
+        ) == true, "\(fields["screen 2"] ?? "none")")
+      let json = try await exchange("status json", at: path)
+      let object =
+        try JSONSerialization.jsonObject(with: Data(json.dropFirst(3).utf8)) as? [String: Any]
+      let screens = object?["screens"] as? [[String: Any]]
+      #expect(screens?.map { $0["output"] as? String } == ["virtual-0", "virtual-1"])
+      #expect(screens?.last?["frames_presented"] as? Int == 2)
+      #expect(screens?.first?["main"] as? Bool == true)
+    }
+
     @Test func screenshotWritesThePresentedFrameAsPNG() async throws {
       app.window.backgroundColor = .red
       app.runUntilIdle()

@@ -1,5 +1,7 @@
 import Foundation
 import KioskLinux
+import KioskUI
+import KioskVirtual
 import Logging
 import Testing
 
@@ -43,6 +45,44 @@ struct MetricsTests {
     #expect(
       Self.value(of: "kiosk_build_info{version=\"\(KioskKitVersion.string)\"}", in: after) == 1)
     #expect((Self.value(of: "kiosk_resident_memory_bytes", in: after) ?? 0) > 1_000_000)
+  }
+
+  /// Each screen has its own series, labelled with its output; frames are counted as they
+  /// come.
+  @Test func everyScreenHasItsSeries() throws {
+    let metrics = KioskMetrics.shared
+    let saved = metrics.sample
+    defer { metrics.sample = saved }
+    let main = Screen(panelWidth: 64, panelHeight: 48, scale: 1, rotation: .degrees0)
+    let mainOutput = try VirtualOutput(name: "DSI-1", pixelWidth: 64, pixelHeight: 48)
+    let customer = Screen(panelWidth: 80, panelHeight: 40, scale: 1, rotation: .degrees0)
+    let customerOutput = try VirtualOutput(name: "HDMI-A-9", pixelWidth: 80, pixelHeight: 40)
+    let statistics = FrameStatistics()
+    var reports: [ScreenReport] {
+      [
+        ScreenReport(screen: main, output: mainOutput, statistics: FrameStatistics(), isMain: true),
+        ScreenReport(
+          screen: customer, output: customerOutput, statistics: statistics, isMain: false),
+      ]
+    }
+    metrics.sample = {
+      KioskMetrics.Sample(
+        displayConnected: true, width: 64, height: 48, refreshRate: 60, blanked: false,
+        inputDevices: [:], lastActivity: nil, screens: reports)
+    }
+    statistics.recordFrame(at: 1, duration: 0.001)
+    let first = metrics.text()
+    #expect(Self.value(of: "kiosk_screen_connected{output=\"HDMI-A-9\"}", in: first) == 1)
+    #expect(Self.value(of: "kiosk_screen_width_pixels{output=\"HDMI-A-9\"}", in: first) == 80)
+    #expect(Self.value(of: "kiosk_screen_height_pixels{output=\"DSI-1\"}", in: first) == 48)
+    #expect(Self.value(of: "kiosk_screen_refresh_hertz{output=\"DSI-1\"}", in: first) == 60)
+    #expect(
+      Self.value(of: "kiosk_screen_frames_presented_total{output=\"HDMI-A-9\"}", in: first) == 1)
+    statistics.recordFrame(at: 1.02, duration: 0.001)
+    statistics.recordFrame(at: 1.04, duration: 0.001)
+    #expect(
+      Self.value(
+        of: "kiosk_screen_frames_presented_total{output=\"HDMI-A-9\"}", in: metrics.text()) == 3)
   }
 
   @Test func theSampledGaugesDescribeTheDisplayAndInput() {
