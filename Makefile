@@ -5,6 +5,8 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_OUTPUT ?= out/demo
+# More options for the demo, e.g. DEMO_ARGS=--screen=Virtual-2:mode=800x480 (a second screen).
+DEMO_ARGS ?=
 # Run apt-get through sudo unless we are root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -93,7 +95,7 @@ generated-docs:
 demo: deps
 	$(SWIFT) build -c release --product kiosk-demo
 	rm -rf $(DEMO_OUTPUT)
-	.build/release/kiosk-demo --backend auto --output $(DEMO_OUTPUT)
+	.build/release/kiosk-demo --backend auto --output $(DEMO_OUTPUT) $(DEMO_ARGS)
 	@echo "Demo screens written to $(DEMO_OUTPUT)/"
 
 # Unit tests, golden-image tests on the virtual framebuffer, and the DRM backend on a real
