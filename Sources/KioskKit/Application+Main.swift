@@ -193,7 +193,7 @@ struct Runtime {
     let seat = options.backend == .virtual ? nil : openSeat()
     let stopPath = StopPath(logger: logger)
     do {
-      let touchScript = try loadTouchScript()
+      var touchScript = try loadTouchScript()
       let panel = try openDisplay()
       // From here on every way out goes through the stop path, which lets go of the display.
       stopPath.releaseDisplay = panel?.shutDown
@@ -212,6 +212,9 @@ struct Runtime {
           "replaying \(touchScript.frames.count) touch frames over \(touchScript.duration) s")
         touchScript.play(on: shown.screen)
       }
+      // Each scheduled frame holds its own touches, let go once it is played; the script
+      // need not keep them all for the whole run (a soak run's has hundreds of thousands).
+      touchScript = nil
       if let loop = shown.simulatedLoop, let virtual = shown.virtual {
         if options.input == .libinput {
           logger.warning("input: libinput needs real time on the virtual framebuffer (--realtime)")
@@ -298,8 +301,20 @@ struct Runtime {
         failure = .cannotWrite
       }
     }
-    let resident = ProcessMemory.residentBytes().map {
-      String(format: ", resident memory %.1f MB", Double($0) / 1_048_576)
+    // Resident memory at the end, then after a memory warning (caches let go, freed memory
+    // given back, as an idle kiosk app's would be after one) and the anonymous part of that
+    // (heap and buffers, not the files mapped): what a run keeps, for soak runs of
+    // `--touch-script`.
+    let atEnd = ProcessMemory.residentBytes()
+    Application.shared.simulateMemoryWarning()
+    loop.runUntilIdle()
+    let afterWarning = ProcessMemory.residentBytes()
+    let anonymousAfterWarning = ProcessMemory.anonymousResidentBytes()
+    func megabytes(_ bytes: Int?) -> String {
+      bytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
+    }
+    let resident = atEnd.map { _ in
+      ", resident memory \(megabytes(atEnd)) MB (\(megabytes(afterWarning)) MB after a memory warning, \(megabytes(anonymousAfterWarning)) MB of it anonymous)"
     }
     logger.info(
       "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented\(resident ?? "")"

@@ -19,18 +19,7 @@ extension DRMOutput {
       problems.removeAll()
       for path in candidateCards(configuration) {
         do {
-          let device = try KernelDRMDevice(path: path)
-          do {
-            let output = try open(device: device, configuration: configuration, logger: logger)
-            output.reopenCard = cardFinder(configuration, connector: output.name)
-            output.followHotplug()
-            return output
-          } catch {
-            // Close now, not whenever the object goes: the kernel hands the display back to
-            // the console on the last close, and a fallback (fbdev) must come after that.
-            device.close()
-            throw error
-          }
+          return try open(card: path, configuration: configuration, logger: logger)
         } catch {
           problems.append("\(path): \(error)")
         }
@@ -40,6 +29,25 @@ extension DRMOutput {
     } while true
     let found = problems.isEmpty ? "no DRM card in /dev/dri" : problems.joined(separator: "; ")
     throw DRMSetupError(description: "no usable display: \(found)")
+  }
+
+  /// Opens the card at `path` and an output on it that follows hotplug and finds its card
+  /// again if it is removed.
+  private static func open(card path: String, configuration: DRMConfiguration, logger: Logger)
+    throws -> DRMOutput
+  {
+    let device = try KernelDRMDevice(path: path)
+    do {
+      let output = try open(device: device, configuration: configuration, logger: logger)
+      output.reopenCard = cardFinder(configuration, connector: output.name)
+      output.followHotplug()
+      return output
+    } catch {
+      // Close now, not whenever the object goes: the kernel hands the display back to the
+      // console on the last close, and a fallback (fbdev) must come after that.
+      device.close()
+      throw error
+    }
   }
 
   /// Opens an output on an already opened device (tests pass a fake here); `sibling`: an
@@ -146,16 +154,7 @@ extension DRMOutput {
     }
     for path in candidateCards(configuration) where !cardsSeen.contains(path) {
       do {
-        let device = try KernelDRMDevice(path: path)
-        do {
-          let output = try open(device: device, configuration: configuration, logger: logger)
-          output.reopenCard = cardFinder(configuration, connector: output.name)
-          output.followHotplug()
-          return output
-        } catch {
-          device.close()
-          throw error
-        }
+        return try open(card: path, configuration: configuration, logger: logger)
       } catch {
         problems.append("\(path): \(error)")
       }

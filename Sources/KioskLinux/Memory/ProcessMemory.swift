@@ -12,4 +12,18 @@ package enum ProcessMemory {
     guard fields.count >= 2, let pages = Int(fields[1]) else { return nil }
     return pages * sysconf(Int32(_SC_PAGESIZE))
   }
+
+  /// The anonymous part of the resident set in bytes (resident minus shared, file-backed
+  /// pages: heap, stacks, buffers; not the fonts and libraries mapped from files); nil
+  /// where /proc is missing.
+  package static func anonymousResidentBytes(root: String = "/") -> Int? {
+    guard let text = readText(MemoryFiles(root: root).path("proc/self/statm")) else {
+      return nil
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count >= 3, let resident = Int(fields[1]), let shared = Int(fields[2]) else {
+      return nil
+    }
+    return (resident - shared) * sysconf(Int32(_SC_PAGESIZE))
+  }
 }

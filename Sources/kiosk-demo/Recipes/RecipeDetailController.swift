@@ -70,17 +70,18 @@ final class RecipeDetailController: ViewController, StoryboardInstantiable {
   }
 }
 
-/// Recipes: a recipe's picture, as large as the screen allows, on black.
+/// Recipes: a recipe's picture, as large as the screen allows, on black. The picture (2 MB
+/// at scale 2) belongs to the view, built each time it loads: a memory warning that
+/// unloads the view while the controller waits offscreen in the stack lets it go.
 @MainActor
 final class RecipePhotoController: ViewController, StoryboardInstantiable {
   var recipe = Recipe.starters[0]
-  private let picture = ImageView(image: nil)
 
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = Color(hex: 0x1c1c1e)
     navigationItem.title = recipe.name
-    picture.image = DemoArt.dish(recipe.colors, size: 360)
+    let picture = ImageView(image: DemoArt.dish(recipe.colors, size: 360))
     picture.contentMode = .scaleAspectFit
     picture.frame = view.bounds.insetBy(dx: 20, dy: 20)
     picture.autoresizingMask = [.flexibleWidth, .flexibleHeight]
