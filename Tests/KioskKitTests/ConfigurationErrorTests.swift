@@ -28,6 +28,37 @@ struct ConfigurationErrorTests {
       ])
   }
 
+  /// Inputs on which toml++ 3.4 asserts (and so aborted the app, a reload or
+  /// `--check-config`) are refused with their line instead. A regression aborts this test.
+  @Test(arguments: [
+    ("[:]\n", 1), ("[,,]1", 1), ("[:}1", 1), ("[#{f", 1), ("[é]\n", 1), ("[\n}=}", 1),
+    ("  [[ =", 1), ("a = 1\r\n[:]\r\n", 2), ("# x\n\n[\t=a_", 3),
+  ])
+  func tableHeadersWithoutANameAreRefusedNotAborted(text: String, line: Int) throws {
+    #expect(
+      try problems(text) == [
+        "FILE:\(line): not valid TOML: a table header needs a name after its bracket, e.g. [output] or [\"my table\"]"
+      ])
+  }
+
+  @Test(arguments: [
+    ("a = [1,}\n", 1), ("a = [ }", 1), ("a = { b = [}] }", 1), ("a = [ # c\n}", 2),
+    ("a = [[1],}", 1), ("x = \"\"\"\n}\"\"\"\na = [\n\n,}", 5),
+  ])
+  func arraysWithABraceForAValueAreRefusedNotAborted(text: String, line: Int) throws {
+    #expect(
+      try problems(text) == [
+        "FILE:\(line): not valid TOML: an array needs a value or ] where it has }"
+      ])
+  }
+
+  @Test func braceInsideStringsAndValidArraysStayValid() throws {
+    #expect(
+      try problems(
+        "[output]\nconnector = \"}\"\n[input]\ndevices = [\"/dev/input/}\", # }\n  '}',\n]\n"
+      ).isEmpty)
+  }
+
   @Test func keyOutsideATable() throws {
     let found = try problems("log = \"debug\"\n")
     #expect(

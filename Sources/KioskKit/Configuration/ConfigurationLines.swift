@@ -7,19 +7,29 @@
 /// and enough of strings and multi-line arrays not to mistake their insides for keys. The
 /// text has already parsed as TOML, so the scan never has to judge syntax. Where it finds no
 /// line (a key inside an inline table), the message names the line of the table, or none.
+///
+/// The same scan runs before parsing to find table headers whose name cannot start (`[:]`,
+/// `[é]`, `[` at the end of a line): toml++ 3.4 asserts on those instead of reporting them
+/// (its `parse_key` precondition; upstream fixed the `[[[` case in pull request 301), which
+/// aborts the process, so they are refused here first (`malformedHeaderLine`).
 struct ConfigurationLines {
   /// The first line (from 1) of each dotted path: `output` for a header, `output.rotation`
   /// for a key.
   private(set) var lines: [String: Int] = [:]
+  /// The first line whose table header (`[` or `[[` at the start of a line, outside strings
+  /// and arrays) is not followed by a key — a bare key's letter, digit, `-` or `_`, or a
+  /// quote — after its spaces and tabs.
+  private(set) var malformedHeaderLine: Int?
 
   init(text: String) {
     var table: [String] = []
     var depth = 0  // open brackets of a multi-line array
     var inMultiLineString: String?
     var arrayTableCounts: [[String]: Int] = [:]
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    // "\r\n" is one Character in Swift: split on it too, or a CRLF file is one long line.
+    let allLines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (index, rawLine) in allLines.enumerated() {
       let line = Substring(rawLine)
       if let quote = inMultiLineString {
         if line.contains(quote) { inMultiLineString = nil }
@@ -33,6 +43,11 @@ struct ConfigurationLines {
       guard depth == 0 else { continue }
       let trimmed = scan.code.trimmingWhitespace
       if trimmed.hasPrefix("[") {
+        if malformedHeaderLine == nil,
+          !Self.headerHasKey(line, isLastLine: index == allLines.count - 1)
+        {
+          malformedHeaderLine = index + 1
+        }
         let inner = trimmed.drop { $0 == "[" }.prefix { $0 != "]" }
         table = Self.keyPath(inner)
         if trimmed.hasPrefix("[["), let last = table.last {
@@ -51,6 +66,96 @@ struct ConfigurationLines {
       guard !key.isEmpty else { continue }
       for length in 1...key.count { record(table + key.prefix(length), line: index + 1) }
     }
+  }
+
+  /// The line of the first `}` where an array expects an element (after `[` or `,`, blanks,
+  /// line breaks and comments aside: `a = [1, }`), outside strings and comments: toml++ 3.4
+  /// asserts there (`parse_value`'s precondition) instead of reporting it.
+  static func lineOfBraceForArrayElement(in text: String) -> Int? {
+    enum Container { case array(expectingElement: Bool), table }
+    var stack: [Container] = []
+    var afterEquals = false
+    var line = 1
+    var index = text.unicodeScalars.startIndex
+    let scalars = text.unicodeScalars
+    func next(_ i: String.UnicodeScalarView.Index, _ n: Int = 1) -> String.UnicodeScalarView.Index {
+      scalars.index(i, offsetBy: n, limitedBy: scalars.endIndex) ?? scalars.endIndex
+    }
+    func elementSeen() {
+      if case .array = stack.last { stack[stack.count - 1] = .array(expectingElement: false) }
+    }
+    while index < scalars.endIndex {
+      let c = scalars[index]
+      switch c {
+      case "\n":
+        line += 1
+        if stack.isEmpty { afterEquals = false }
+        index = next(index)
+      case "#":
+        while index < scalars.endIndex, scalars[index] != "\n" { index = next(index) }
+      case "\"", "'":
+        elementSeen()
+        let quote = String(c)
+        let rest = String(scalars[index...].prefix(3))
+        if rest == quote + quote + quote {
+          // A multi-line string: to its closing triple, counting lines.
+          index = next(index, 3)
+          while index < scalars.endIndex, String(scalars[index...].prefix(3)) != rest {
+            if scalars[index] == "\n" { line += 1 }
+            if c == "\"", scalars[index] == "\\" { index = next(index) }
+            index = next(index)
+          }
+          index = next(index, 3)
+        } else {
+          index = next(index)
+          while index < scalars.endIndex, scalars[index] != c, scalars[index] != "\n" {
+            if c == "\"", scalars[index] == "\\" { index = next(index) }
+            index = next(index)
+          }
+          if index < scalars.endIndex, scalars[index] == c { index = next(index) }
+        }
+      case "=":
+        if stack.isEmpty { afterEquals = true }
+        index = next(index)
+      case "[" where afterEquals || !stack.isEmpty:
+        elementSeen()
+        stack.append(.array(expectingElement: true))
+        index = next(index)
+      case "{" where afterEquals || !stack.isEmpty:
+        elementSeen()
+        stack.append(.table)
+        index = next(index)
+      case "]":
+        if case .array = stack.last { stack.removeLast() }
+        index = next(index)
+      case "}":
+        switch stack.last {
+        case .array(expectingElement: true): return line
+        case .table: stack.removeLast()
+        default: break
+        }
+        index = next(index)
+      case ",":
+        if case .array = stack.last { stack[stack.count - 1] = .array(expectingElement: true) }
+        index = next(index)
+      case " ", "\t", "\r":
+        index = next(index)
+      default:
+        elementSeen()
+        index = next(index)
+      }
+    }
+    return nil
+  }
+
+  /// Whether the header on `line` (comments and all, as toml++ reads it) has a key after its
+  /// brackets and blanks; the end of the text there is toml++'s own error, not a crash.
+  private static func headerHasKey(_ line: Substring, isLastLine: Bool) -> Bool {
+    let afterBrackets = line.drop { $0 == " " || $0 == "\t" }.dropFirst()
+    let name = (afterBrackets.first == "[" ? afterBrackets.dropFirst() : afterBrackets)
+      .drop { $0 == " " || $0 == "\t" }
+    guard let first = name.first else { return isLastLine }
+    return first.isASCII && (first.isLetter || first.isNumber || "-_\"'".contains(first))
   }
 
   /// The line of `path`, else of the nearest table above it that has one.

@@ -100,6 +100,24 @@ public struct KioskConfiguration: Sendable {
   static func parse(
     _ text: String, file: String, catalog: ConfigurationCatalog = .standard
   ) throws(ConfigurationError) -> [String: Setting] {
+    // Read first: it finds what toml++ would abort on rather than report.
+    let lines = ConfigurationLines(text: text)
+    if let line = lines.malformedHeaderLine {
+      throw ConfigurationError(problems: [
+        .init(
+          location: "\(file):\(line)", line: line,
+          message:
+            "not valid TOML: a table header needs a name after its bracket, e.g. [output] or [\"my table\"]"
+        )
+      ])
+    }
+    if let line = ConfigurationLines.lineOfBraceForArrayElement(in: text) {
+      throw ConfigurationError(problems: [
+        .init(
+          location: "\(file):\(line)", line: line,
+          message: "not valid TOML: an array needs a value or ] where it has }")
+      ])
+    }
     let root: TOMLTable
     do {
       root = try TOMLTable(string: text)
@@ -115,7 +133,6 @@ public struct KioskConfiguration: Sendable {
         .init(location: file, message: "not valid TOML: \(error)")
       ])
     }
-    let lines = ConfigurationLines(text: text)
     var settings: [String: Setting] = [:]
     var problems: [ConfigurationError.Problem] = []
     func problem(_ path: [String], key: String?, _ message: String) {
