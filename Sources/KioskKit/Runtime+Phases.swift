@@ -141,7 +141,10 @@ extension Runtime {
   func loadTouchScript() throws -> TouchScript? {
     guard let path = options.touchScript else { return nil }
     do {
-      return try TouchScript(parsing: String(contentsOfFile: path, encoding: .utf8))
+      return try TouchScript(parsing: TextFile.read(path, limit: 256 << 20))
+    } catch let refusal as TextFile.Refusal {
+      let place = refusal.line.map { "\(path):\($0)" } ?? path
+      throw StartUpFailure("cannot use the touch script \(place): \(refusal)", code: .usage)
     } catch {
       throw StartUpFailure("cannot use the touch script \(path): \(error)", code: .usage)
     }
@@ -174,6 +177,11 @@ extension Runtime {
         throw StartUpFailure(
           "cannot create the virtual framebuffer: \(error)", code: .backendUnavailable)
       }
+    }
+    if options.outputDirectory != nil, virtual != nil, options.realtime {
+      // PNGs are written each time simulated time comes to rest; real time has no such point.
+      logger.warning(
+        "--output writes PNGs in simulated time only; with --realtime none are written")
     }
     if let directory = options.outputDirectory, virtual != nil {
       do {

@@ -40,6 +40,12 @@ final class DemoApp: ApplicationDelegate {
       // Another storyboard (--main-storyboard) without the demo's shell: show it as it is.
       return window.rootViewController != nil
     }
+    if let problem = shell.examplesProblem {
+      // A storyboard error, as one the runtime finds: a message and exit 64, not a trap.
+      FileHandle.standardError.write(
+        Data("kiosk-demo: the storyboard's DemoShellController scene: \(problem)\n".utf8))
+      exit(KioskExitCode.usage.rawValue)
+    }
     window.backgroundColor = Color(hex: 0xf2f2f7)
     // A second screen, when one is connected, shows the recipe open on the panel.
     CustomerDisplay.shared.start()

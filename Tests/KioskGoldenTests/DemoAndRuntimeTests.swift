@@ -183,6 +183,56 @@ struct DemoAndRuntimeTests {
     #expect(output.contains("touch script line 2"), "\(output)")
   }
 
+  /// A touch script that is a FIFO (nobody writing: `open()` blocked start-up for ever) or
+  /// not text is refused at once, naming what it is and where.
+  @Test func aTouchScriptThatIsNoTextFileIsAUsageError() throws {
+    let fifo = FileManager.default.temporaryDirectory
+      .appendingPathComponent("touches-fifo-\(UUID().uuidString)").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    let (status, output) = try run(["--backend", "virtual", "--touch-script", fifo])
+    #expect(status == 64)
+    #expect(output.contains("cannot use the touch script \(fifo): it is a FIFO"), "\(output)")
+    let binary = FileManager.default.temporaryDirectory
+      .appendingPathComponent("touches-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: binary) }
+    try Data(Array("0 down 0 10 10\n".utf8) + [0xFF, 0x0A]).write(to: binary)
+    let refused = try run(["--backend", "virtual", "--touch-script", binary.path])
+    #expect(refused.status == 64)
+    #expect(refused.output.contains("\(binary.path):2: not UTF-8 (bytes FF)"), "\(refused.output)")
+  }
+
+  /// The demo's shell scene with no examples, an unknown one, or itself among them is a
+  /// storyboard error (exit 64); it used to trap on an empty array or recurse until the
+  /// stack ran out.
+  @Test(arguments: [
+    ("", "its property examples lists no scene"), ("showcase nowhere", "its example nowhere"),
+    ("showcase demo", "its example demo is a DemoShellController itself"),
+  ])
+  func aBadExamplesPropertyIsAStoryboardError(examples: String, message: String) throws {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("config/kiosk-demo.storyboard.json")
+    let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
+      of: "\"examples\": \"showcase recipes clock library contacts touch\"",
+      with: "\"examples\": \"\(examples)\"")
+    // In a folder of its own, beside a link to the demo's images (its tabs name them).
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("demo-storyboard-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("kiosk-demo"),
+      withDestinationURL: source.deletingLastPathComponent().appendingPathComponent("kiosk-demo"))
+    let file = folder.appendingPathComponent("kiosk-demo.storyboard.json")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let (status, output) = try run([
+      "--backend", "virtual", "--main-storyboard", file.path, "--duration", "1",
+    ])
+    #expect(status == 64, "\(output)")
+    #expect(output.contains("DemoShellController scene: \(message)"), "\(output)")
+  }
+
   @Test func badOptionsExitWithUsageCode() throws {
     let (status, output) = try run(["--rotation", "45"])
     #expect(status == 64)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KioskKit
@@ -198,6 +199,48 @@ struct ConfigurationErrorTests {
     } catch {
       #expect(error.problems.first?.location == "/nonexistent/kiosk.toml")
       #expect(error.problems.first?.message.hasPrefix("cannot read the configuration file") == true)
+    }
+  }
+
+  /// A NUL byte once silently ended the file ("fine (1 key set)" with a bad key after it);
+  /// bytes that are not UTF-8 got Foundation's error without a line; a FIFO blocked, and a
+  /// huge file held up start-up. Each is refused with its line where it has one.
+  @Test func filesThatAreNotTextOrNotFilesAreRefusedInWords() throws {
+    func refusal(_ bytes: [UInt8]) throws -> String? {
+      let path = try writeConfiguration("")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      do {
+        _ = try KioskConfiguration.load(file: path, environment: [:])
+        return nil
+      } catch {
+        return error.problems.first?.description.replacingOccurrences(of: path, with: "FILE")
+      }
+    }
+    #expect(
+      try refusal(
+        Array("[output]\nrotation = 0\n".utf8) + [0] + Array("rotation = 45\n[bogus]\n".utf8))
+        == "FILE:3: cannot read the configuration file: a NUL byte: the file must be text")
+    #expect(
+      try refusal(Array("[output]\n# caf".utf8) + [0xE9] + Array("\n".utf8))
+        == "FILE:2: cannot read the configuration file: not UTF-8 (bytes E9)")
+    #expect(
+      try refusal(
+        Array(repeating: UInt8(ascii: "#"), count: KioskConfiguration.maximumFileSize + 1))?
+        .hasSuffix(
+          "cannot read the configuration file: it has 1048577 bytes; at most 1048576 are read")
+        == true)
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kiosk-fifo-\(UUID().uuidString).toml"
+    ).path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    do {
+      _ = try KioskConfiguration.load(file: fifo, environment: [:])
+      Issue.record("a FIFO loaded")
+    } catch {
+      #expect(
+        error.problems.first?.message
+          == "cannot read the configuration file: it is a FIFO, not a regular file")
     }
   }
 

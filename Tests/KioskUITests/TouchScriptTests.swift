@@ -30,6 +30,21 @@ import Testing
     #expect(script.duration == 0.04)
   }
 
+  /// Lines may end with LF, CRLF or a lone CR (a CR-only file was read as no touches).
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func everyLineEndingEndsALine(ending: String) throws {
+    let script = try TouchScript(
+      parsing: ["0 down 0 10 20", "16 move 0 12 22", "32 up 0"].joined(separator: ending) + ending)
+    #expect(script.frames.map(\.time) == [0, 0.016, 0.032])
+    #expect(
+      script.frames.last?.samples == [
+        TouchSample(id: 0, phase: .ended, location: Point(x: 12, y: 22))
+      ])
+    #expect {
+      _ = try TouchScript(parsing: ["0 down 0 1 2", "5 tap 0"].joined(separator: ending))
+    } throws: { ($0 as? TouchScript.ParseError)?.line == 2 }
+  }
+
   @Test(arguments: [
     ("0 down 0 1 2\n10 tap 0 1 2", 2, "not down, move, up or cancel"),
     ("0 down 0 1 2\n-5 up 0", 2, "not milliseconds"),

@@ -63,12 +63,17 @@ public struct KioskConfiguration: Sendable {
       // The file, then each drop-in over what came before.
       for path in [file] + configuration.dropIns {
         do {
-          let text = try String(contentsOfFile: path, encoding: .utf8)
+          let text = try TextFile.read(path, limit: maximumFileSize)
           configuration.fileSettings.merge(try parse(text, file: path, catalog: catalog)) {
             _, later in later
           }
         } catch let error as ConfigurationError {
           problems += error.problems
+        } catch let refusal as TextFile.Refusal {
+          problems.append(
+            .init(
+              location: refusal.line.map { "\(path):\($0)" } ?? path, line: refusal.line,
+              message: "cannot read the configuration file: \(refusal)"))
         } catch {
           problems.append(
             .init(location: path, message: "cannot read the configuration file: \(error)"))
@@ -83,6 +88,10 @@ public struct KioskConfiguration: Sendable {
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
     return configuration
   }
+
+  /// The largest configuration file (or drop-in) read, in bytes: a kiosk's is a few
+  /// kilobytes, and a huge one would hold up start-up or a reload.
+  static let maximumFileSize = 1 << 20
 
   /// The `*.toml` files of `file`'s drop-in folder (`file` + `.d`), in the byte order of
   /// their names; none when there is no such folder.

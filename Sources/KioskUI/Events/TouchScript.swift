@@ -58,9 +58,12 @@ public struct TouchScript: Sendable, Equatable {
     var frames: [Frame] = []
     var lastPosition: [Int: Point] = [:]
     var lastTime = -Double.infinity
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    // Lines end with LF, CRLF (one Character in Swift) or a lone CR (old Mac editors): a
+    // file of CR-only lines was read as one line.
+    let lines = text.split(
+      omittingEmptySubsequences: false,
+      whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    for (index, rawLine) in lines.enumerated() {
       let number = index + 1
       let content =
         rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)

@@ -50,7 +50,9 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
   override func viewDidLayoutSubviews() {
     super.viewDidLayoutSubviews()
     header.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: Self.headerHeight)
-    examples[currentIndex].viewIfLoaded?.frame = contentFrame
+    if examples.indices.contains(currentIndex) {
+      examples[currentIndex].viewIfLoaded?.frame = contentFrame
+    }
   }
 
   /// The area under the header, where examples go.
@@ -102,6 +104,28 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
   private func showHeader(for index: Int) {
     header.title = examples[index].title ?? ""
     header.currentExample = index
+  }
+
+  /// What is wrong with the scene's `examples`, if anything: none listed, a scene that
+  /// cannot be made, or a shell among them (whose examples would make shells without end).
+  /// The demo checks it at launch and stops with a storyboard error (exit 64).
+  var examplesProblem: String? {
+    guard let storyboard else { return "the shell was not made from a storyboard" }
+    let identifiers = (storyboardProperties.string("examples") ?? "").split(separator: " ")
+    if identifiers.isEmpty {
+      return "its property examples lists no scene (e.g. \"showcase recipes\")"
+    }
+    for identifier in identifiers {
+      do throws(StoryboardError) {
+        let example = try storyboard.instantiateViewController(withIdentifier: String(identifier))
+        if example is DemoShellController {
+          return "its example \(identifier) is a DemoShellController itself"
+        }
+      } catch {
+        return "its example \(identifier): \(error)"
+      }
+    }
+    return nil
   }
 
   private func makeExamples() -> [ViewController] {
