@@ -31,9 +31,31 @@ struct ControlClient {
         Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw broken("sending the request") }
+      guard count > 0 else {
+        // The app may have answered and closed before reading ("busy" when every slot is
+        // taken): its reply is still there to read.
+        if let early = try? readReply(fd), let reply = try? Self.parse(early) {
+          return try Self.checkedForBusy(reply)
+        }
+        throw broken("sending the request")
+      }
       sent += count
     }
+    return try Self.checkedForBusy(try Self.parse(try readReply(fd)))
+  }
+
+  /// The app's reply "busy" (every connection slot taken) as its own exit code, 75
+  /// (EX_TEMPFAIL): trying again later may work.
+  static func checkedForBusy(_ reply: Reply) throws(Failure) -> Reply {
+    if !reply.succeeded, reply.lines.first?.hasPrefix("busy") == true {
+      throw Failure(
+        message: "the app is busy (every control connection is taken); try again", exitCode: 75)
+    }
+    return reply
+  }
+
+  /// Reads until the app closes the connection.
+  private func readReply(_ fd: Int32) throws(Failure) -> [UInt8] {
     var reply: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -43,7 +65,7 @@ struct ControlClient {
       if count == 0 { break }
       reply.append(contentsOf: chunk[0..<count])
     }
-    return try Self.parse(reply)
+    return reply
   }
 
   /// A reply's lines, and the payload that follows a `png: N` line.

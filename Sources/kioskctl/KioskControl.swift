@@ -22,8 +22,8 @@ struct KioskControl: ParsableCommand {
       The socket is mode 0600, owned by the service's user: run kioskctl as that user or \
       as root, or as a member of the group set with app.control-group (mode 0660). Exit codes: 0 done; 1 the app refused the request (its reason is printed); \
       64 wrong usage; 69 the app is not running (no socket, or nobody answers); \
-      74 the connection broke or timed out before a whole reply; 77 no permission to \
-      connect.
+      74 the connection broke or timed out before a whole reply; 75 the app is busy (every \
+      control connection taken: try again); 77 no permission to connect.
       """,
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [

@@ -72,6 +72,33 @@ extension ControlSuites {
       }
     }
 
+    /// Every connection slot held by clients that send nothing: the next kioskctl hears
+    /// "busy" (even though the app closed before reading its request) and exits 75, where
+    /// it used to fail with "Broken pipe".
+    @Test func aBusyAppIsSaidToBeBusy() async throws {
+      let busyPath = temporarySocketPath()
+      let small = ControlServer(path: busyPath, maximumConnections: 2, logger: testLogger) {
+        [service] in await service.handle($0)
+      }
+      try small.start()
+      defer { small.stop() }
+      let idle = try (0..<2).map { _ in try ControlSocket.connect(to: busyPath) }
+      defer { for fd in idle { close(fd) } }
+      // Let the server take both before kioskctl comes.
+      try await Task.sleep(for: .milliseconds(200))
+      let result = try await kioskctl(["status", "--socket", busyPath])
+      #expect(result.status == 75, "\(result.errors)")
+      #expect(result.errors.contains("the app is busy"), "\(result.errors)")
+    }
+
+    /// The socket has its mode from the start (no chmod by path after bind, which would
+    /// follow a symlink swapped in).
+    @Test func theSocketIsBornWithItsMode() throws {
+      var info = stat()
+      #expect(lstat(path, &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o600)
+    }
+
     @Test func statusPrintsTheAppsFigures() async throws {
       let result = try await kioskctl(["status", "--socket", path])
       #expect(result.status == 0)

@@ -54,6 +54,44 @@ final class ControlServer {
     acceptSource = source
   }
 
+  /// Connections told "busy", read to their end before they are closed.
+  private var refused: [Int32: DispatchSourceRead] = [:]
+  /// At most this many are drained at once; past it a refused one is closed at once.
+  static let maximumRefused = 16
+
+  /// Closes a connection told "busy" once its request is read: closing a unix socket with
+  /// unread bytes resets it, and the client would get ECONNRESET instead of the reply. At
+  /// most a second, and at most `maximumRefused` at once, so refusing cannot be held open.
+  private func refuse(_ fd: Int32) {
+    shutdown(fd, Int32(SHUT_WR))
+    guard refused.count < Self.maximumRefused else {
+      close(fd)
+      return
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        var scratch = [UInt8](repeating: 0, count: 512)
+        while true {
+          let count = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+          if count > 0 { continue }
+          if count < 0 && errno == EINTR { continue }
+          if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { self?.refused[fd]?.cancel() }
+          return
+        }
+      }
+    }
+    source.setCancelHandler { [weak self] in
+      close(fd)
+      MainActor.assumeIsolated { _ = self?.refused.removeValue(forKey: fd) }
+    }
+    refused[fd] = source
+    source.resume()
+    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
+      MainActor.assumeIsolated { self?.refused[fd]?.cancel() }
+    }
+  }
+
   /// Stops accepting, closes every connection and removes the socket file.
   func stop() {
     guard let acceptSource else { return }
@@ -62,6 +100,7 @@ final class ControlServer {
     listener = -1
     for connection in connections.values { connection.close() }
     connections.removeAll()
+    for source in refused.values { source.cancel() }
     unlink(path)
   }
 
@@ -79,7 +118,7 @@ final class ControlServer {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       if connections.count >= maximumConnections {
         ControlConnection.send(ControlReply.error("busy; try again"), to: fd)
-        close(fd)
+        refuse(fd)
         continue
       }
       let connection = ControlConnection(

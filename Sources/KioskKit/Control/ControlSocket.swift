@@ -50,20 +50,25 @@ enum ControlSocket {
       AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw ControlSocketError("socket for", path: path) }
     var address = makeAddress(path)
+    // The file gets its mode as bind() makes it, through the umask: a chmod by path after it
+    // would follow a symlink swapped in meanwhile. (The umask is the process's; nothing else
+    // creates files while the runtime starts its services on the main thread.)
+    let mode: mode_t = groupID == nil ? 0o600 : 0o660
+    let savedMask = umask(0o777 & ~mode)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
+    umask(savedMask)
     guard bound == 0 else {
       let code = errno
       Glibc.close(fd)
       throw ControlSocketError("bind", path: path, errno: code)
     }
-    // Before listen(): nobody can connect while the file still has the umask's mode.
-    let mode: mode_t = groupID == nil ? 0o600 : 0o660
-    guard chmod(path, mode) == 0, groupID.map({ chown(path, uid_t.max, $0) == 0 }) ?? true,
-      Glibc.listen(fd, 16) == 0
+    // The group before listen(), so nobody connects before it is right; lchown does not
+    // follow a symlink.
+    guard groupID.map({ lchown(path, uid_t.max, $0) == 0 }) ?? true, Glibc.listen(fd, 16) == 0
     else {
       let code = errno
       Glibc.close(fd)
