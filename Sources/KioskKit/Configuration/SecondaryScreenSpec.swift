@@ -21,10 +21,9 @@ struct SecondaryScreenSpec: Equatable, Sendable {
   /// event node, besides those udev associates with the connector.
   var touchDevices: [String] = []
 
-  /// The fields `[[output]]` tables and `--screen` take, besides the connector.
-  static let fields = ["card", "mode", "rotation", "scale", "touch"]
-
   /// Reads the command-line form; `nil` when it is not one (the message is `allowed`).
+  /// `card`, `mode`, `rotation` and `scale` are checked by the `[output]` keys of those
+  /// names (`mode = "list"` aside: a screen needs a mode, not a listing).
   init?(parsing text: String) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     guard let first = parts.first, Self.isName(first), !first.contains("=") else { return nil }
@@ -33,23 +32,22 @@ struct SecondaryScreenSpec: Equatable, Sendable {
       guard let equals = part.firstIndex(of: "=") else { return nil }
       let name = String(part[..<equals])
       let value = String(part[part.index(after: equals)...])
-      switch name {
-      case "card" where !value.isEmpty && card == nil:
-        card = value
-      case "mode" where ConfigurationKey.isModeText(value) && value != "list" && mode == nil:
-        mode = value
-      case "rotation":
-        guard let degrees = Int(value), [0, 90, 180, 270].contains(degrees) else { return nil }
-        rotation = degrees
-      case "scale":
-        guard let number = Double(value), number.isFinite, number > 0, number <= 4 else {
-          return nil
-        }
-        scale = number
-      case "touch" where !value.isEmpty:
+      if name == "touch" {
+        guard !value.isEmpty else { return nil }
         touchDevices.append(value)
-      default:
-        return nil
+        continue
+      }
+      guard ["card", "mode", "rotation", "scale"].contains(name), value != "list",
+        ConfigurationKey.named("output", name)?.accepts(commandLineValue: value) == true
+      else { return nil }
+      // The key's rules take a number with blanks around it, as the environment gives it.
+      let number = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+      switch name {
+      case "card" where card == nil: card = value
+      case "mode" where mode == nil: mode = value
+      case "rotation": rotation = number.flatMap { Int($0) } ?? 0
+      case "scale": scale = number.flatMap { Double($0) }
+      default: return nil
       }
     }
   }

@@ -53,7 +53,7 @@ final class DRMEventRouter {
     source = nil
   }
 
-  /// Reads the waiting events and hands each output those of its CRTC. A failed read is
+  /// Reads the waiting events and hands each output the latest of its CRTC. A failed read is
   /// every output's failure (the card may be gone).
   func readEvents() {
     let events: [DRMFlipEvent]
@@ -66,8 +66,10 @@ final class DRMEventRouter {
     guard !events.isEmpty else { return }
     for entry in outputs {
       // Kernels before 4.12 stamp no CRTC (0): with one output, every event is its own.
-      let mine = outputs.count == 1 ? events : events.filter { $0.crtc == entry.pipe.crtc }
-      if !mine.isEmpty { entry.output.value?.flipEventsArrived(mine) }
+      // The latest event of a CRTC is the one that counts (a flip completes once).
+      let latest =
+        outputs.count == 1 ? events.last : events.last { $0.crtc == entry.pipe.crtc }
+      if let latest { entry.output.value?.flipEventArrived(latest) }
     }
   }
 }

@@ -463,12 +463,11 @@ package final class DRMOutput: DisplayOutput {
     failedOutsidePresent(error, while: "reading DRM events")
   }
 
-  /// Flip events of this output's CRTC arrived.
-  func flipEventsArrived(_ events: [DRMFlipEvent]) {
+  /// A flip event of this output's CRTC arrived (the latest, when several were waiting).
+  func flipEventArrived(_ event: DRMFlipEvent) {
     guard let index = flipInFlight else { return }
     // bochs and other drivers without vblank stamp 0: use our clock then.
-    let time = events.last.map { $0.time > 0 ? $0.time : monotonicSeconds() } ?? monotonicSeconds()
-    flipCompleted(index, at: time)
+    flipCompleted(index, at: event.time > 0 ? event.time : monotonicSeconds())
   }
 
   /// Buffer `index` is on screen: blanking or a queued frame that waited for it goes next.
