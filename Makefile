@@ -10,7 +10,7 @@ DEMO_ARGS ?=
 # Run apt-get through sudo unless we are root already.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Build: g++ for the C++ standard library headers TOMLKit's toml++ compiles against,
+# Build: g++ for the C++ standard library headers, toml++ (header-only) for the configuration file,
 # pkg-config and the -dev packages of pixman, cairo, pango/fontconfig, TurboJPEG, libdrm,
 # libudev, libinput and xkbcommon; libseat (devices through logind or seatd as an
 # unprivileged user) and libsystemd (sd_notify: READY, WATCHDOG, STOPPING for Type=notify).
@@ -24,7 +24,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (Debian only recommends it, and without it librime logs the missing presets).
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
 	libturbojpeg0-dev libdrm-dev libudev-dev libinput-dev libxkbcommon-dev xkb-data \
-	libseat-dev libsystemd-dev librime-dev g++ \
+	libseat-dev libsystemd-dev librime-dev libtomlplusplus-dev g++ \
 	fonts-dejavu-core fonts-noto-cjk libx11-data rime-data-pinyin-simp rime-prelude
 # Packaging (`make deb`): Debian's tools, and lintian to check what they built.
 DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian

@@ -19,8 +19,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-    // The configuration file (TOML): a maintained wrapper of toml++.
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     // Timers (ScheduledAction): a binary heap, so thousands of pending actions stay cheap.
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // Metrics: swift-metrics' API, with Prometheus' text format (kioskctl metrics, textfile).
@@ -60,6 +58,10 @@ let package = Package(
     // librime's header only: KioskRime loads the library itself (dlopen) on first use.
     .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
     .target(name: "CLinux"),
+    // The configuration file (TOML): toml++ (Debian's libtomlplusplus-dev, header-only),
+    // through a bridge that hands Swift every node with its position, frees what it parsed
+    // and turns toml++'s internal checks into errors instead of aborts.
+    .target(name: "CTOMLParser"),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
     .target(
       name: "KioskUI",
@@ -82,9 +84,9 @@ let package = Package(
       name: "KioskKit",
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
+        "CTOMLParser",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
@@ -127,8 +129,11 @@ let package = Package(
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics", "KioskTesting"]),
     .testTarget(name: "KioskRimeTests", dependencies: ["KioskRime", "KioskUI"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
-    .testTarget(name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion"]),
+    .testTarget(
+      name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion", "CLinux"]),
     .testTarget(name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl"]),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  // toml++ needs C++17.
+  cxxLanguageStandard: .cxx17
 )

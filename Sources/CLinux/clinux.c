@@ -4,6 +4,7 @@
 #include <linux/input.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
+#include <malloc.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -134,3 +135,7 @@ int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int valu
 
 int kiosk_uinput_destroy(int fd) { return kiosk_ioctl_value(fd, UI_DEV_DESTROY, 0); }
 
+size_t kiosk_heap_bytes_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+}

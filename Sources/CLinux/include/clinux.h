@@ -7,6 +7,7 @@
 
 #include <linux/fb.h>
 #include <linux/input.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// FBIOGET_VSCREENINFO: the variable screen information (resolution, depth, bitfields).
@@ -48,5 +49,9 @@ int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int valu
 
 /// UI_DEV_DESTROY: removes the device (udev announces its removal).
 int kiosk_uinput_destroy(int fd);
+
+/// The bytes the C heap holds for the program (mallinfo2: in use from the arenas plus
+/// mmapped blocks); tests compare it before and after repeated work to find leaks.
+size_t kiosk_heap_bytes_in_use(void);
 
 #endif

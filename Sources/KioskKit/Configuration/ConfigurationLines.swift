@@ -1,17 +1,20 @@
 /// The line each table and key of a TOML text is written on.
 ///
-/// TOMLKit reports a line only for syntax errors: toml++ keeps a `source()` region on every
-/// node, but TOMLKit's C shim does not pass it on. Checks on values (unknown keys, wrong
-/// types, out of range) happen after parsing, so their lines are found here instead, by a
+/// Written when TOMLKit gave lines only for syntax errors. The `CTOMLParser` bridge that
+/// replaced it passes toml++'s position of every node on (`TOMLNode`), which messages do
+/// not use yet. Checks on values (unknown keys, wrong types, out of range) happen after
+/// parsing, so their lines are found here instead, by a
 /// small scan of the text that knows table headers (`[output]`), keys (bare, quoted, dotted)
 /// and enough of strings and multi-line arrays not to mistake their insides for keys. The
 /// text has already parsed as TOML, so the scan never has to judge syntax. Where it finds no
 /// line (a key inside an inline table), the message names the line of the table, or none.
 ///
 /// The same scan runs before parsing to find table headers whose name cannot start (`[:]`,
-/// `[é]`, `[` at the end of a line): toml++ 3.4 asserts on those instead of reporting them
-/// (its `parse_key` precondition; upstream fixed the `[[[` case in pull request 301), which
-/// aborts the process, so they are refused here first (`malformedHeaderLine`).
+/// `[é]`, `[` at the end of a line): toml++ 3.3 and 3.4 assert on those instead of reporting
+/// them (its `parse_key` precondition; upstream fixed the `[[[` case in pull request 301).
+/// The bridge turns that assertion into a plain "not valid TOML" with no line; the scan
+/// refuses them first, with their line and a message that says what is missing
+/// (`malformedHeaderLine`).
 struct ConfigurationLines {
   /// The first line (from 1) of each dotted path: `output` for a header, `output.rotation`
   /// for a key.

@@ -1,5 +1,4 @@
 import Foundation
-import TOMLKit
 
 /// A configuration file (TOML) and the `KIOSK_*` environment, checked against the keys
 /// KioskKit knows, ready to lie under an app's command line.
@@ -129,17 +128,15 @@ public struct KioskConfiguration: Sendable {
     }
     let root: TOMLTable
     do {
-      root = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      let line = error.source.begin.line
-      throw ConfigurationError(problems: [
-        .init(
-          location: "\(file):\(line)", line: line,
-          message: "not valid TOML (column \(error.source.begin.column)): \(error.description)")
-      ])
+      root = try TOMLDocument(parsing: text).root
     } catch {
       throw ConfigurationError(problems: [
-        .init(location: file, message: "not valid TOML: \(error)")
+        .init(
+          location: error.line.map { "\(file):\($0)" } ?? file, line: error.line,
+          message: error.isSyntaxError
+            ? "not valid TOML" + (error.column.map { " (column \($0))" } ?? "")
+              + ": \(error.message)"
+            : error.message)
       ])
     }
     var settings: [String: Setting] = [:]
@@ -254,23 +251,6 @@ extension ConfigurationKey.Refusal {
       return "\(key.path) = \(value.shown) is \(type); allowed: \(key.allowed)"
     case .notAllowed:
       return "\(key.path) = \(value.shown) is not allowed; allowed: \(key.allowed)"
-    }
-  }
-}
-
-extension WrittenValue {
-  /// A TOMLKit value.
-  init(_ value: TOMLValueConvertible) {
-    switch value.type {
-    case .string: self = .string(value.string ?? "")
-    case .int: self = .integer(value.int ?? 0)
-    case .double: self = .float(value.double ?? 0)
-    case .bool: self = .bool(value.bool ?? false)
-    case .array: self = .array(value.array.map { $0.map(WrittenValue.init) } ?? [])
-    case .table: self = .other("table")
-    case .date: self = .other("date")
-    case .time: self = .other("time")
-    case .dateTime: self = .other("date-time")
     }
   }
 }

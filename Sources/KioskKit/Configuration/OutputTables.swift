@@ -1,5 +1,3 @@
-import TOMLKit
-
 /// `[[output]]` tables: one per screen. The table with `role = "main"` (else the first)
 /// holds the main screen's keys, as `[output]` would; each other table (`role =
 /// "secondary"`) is a screen besides it, read into `--screen`'s form with the rules of the
@@ -31,7 +29,7 @@ struct OutputTables {
   ]
 
   static func read(
-    _ array: TOMLArray, lines: ConfigurationLines, file: String, catalog: ConfigurationCatalog
+    _ array: [TOMLNode], lines: ConfigurationLines, file: String, catalog: ConfigurationCatalog
   ) -> OutputTables {
     var result = OutputTables(location: file)
     func problem(_ header: String, _ key: String?, _ message: String) {
