@@ -41,9 +41,54 @@ final class LiveSettings {
   func reload(file: String?, commandLine: [String], appMainStoryboard: String? = nil) throws
     -> [String]
   {
-    let appReload = try KioskConfiguration.reloadWithAppTable(
-      file: file, commandLine: commandLine, appMainStoryboard: appMainStoryboard,
-      running: options, runningAppKeyValues: appKeyValues)
+    take(
+      try KioskConfiguration.reloadWithAppTable(
+        file: file, commandLine: commandLine, appMainStoryboard: appMainStoryboard,
+        running: options, runningAppKeyValues: appKeyValues))
+  }
+
+  /// As `reload`, with the file read and checked on `reader`'s thread, so the main queue
+  /// goes on drawing, handling touches and answering the watchdog meanwhile. A read that
+  /// takes longer than `limit` fails the reload ("… was given up") and changes nothing;
+  /// while it is still running, further reloads fail at once.
+  func reloadOffMainQueue(
+    file: String?, commandLine: [String], appMainStoryboard: String? = nil,
+    limit: Duration = LiveSettings.reloadTimeLimit
+  ) async throws -> [String] {
+    let (running, runningAppKeyValues) = (options, appKeyValues)
+    let appReload: AppReload
+    do {
+      appReload = try await reader.run(limit: limit) {
+        try KioskConfiguration.reloadWithAppTable(
+          file: file, commandLine: commandLine, appMainStoryboard: appMainStoryboard,
+          running: running, runningAppKeyValues: runningAppKeyValues)
+      }
+    } catch let error as DeadlineWorker.TimedOut {
+      throw ReloadNotDone(reason: "reading the configuration: \(error)")
+    } catch let error as DeadlineWorker.Busy {
+      throw ReloadNotDone(reason: "the previous reload's reading: \(error)")
+    }
+    // Nothing else changed the options meanwhile: the reader takes one reload at a time,
+    // and a reload it gave up on is dropped.
+    return take(appReload)
+  }
+
+  /// How long a reload may spend reading and checking the file: well inside systemd's
+  /// watchdog (10 s in kiosk.service), far beyond the milliseconds a real file takes.
+  static let reloadTimeLimit = Duration.seconds(5)
+
+  /// Why an off-main-queue reload did nothing.
+  struct ReloadNotDone: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+  }
+
+  /// The thread configuration files are read on during reloads.
+  private let reader = DeadlineWorker(label: "kiosk.configuration-reader")
+
+  /// Applies a reload that was read and checked: its live changes, the app's keys; a line
+  /// per change.
+  private func take(_ appReload: AppReload) -> [String] {
     let reload = appReload.reload
     apply(reload)
     if appReload.appKeysChanged {

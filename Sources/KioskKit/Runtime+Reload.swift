@@ -6,11 +6,14 @@ import Logging
 extension Runtime {
   /// Loads the configuration file again and applies its live keys to `settings`; returns a
   /// line per changed key. Nil when the app runs without a configuration file.
-  func configurationReloader(_ settings: LiveSettings) -> (@MainActor () throws -> [String])? {
+  /// The file is read off the main queue, within `LiveSettings.reloadTimeLimit`.
+  func configurationReloader(_ settings: LiveSettings) -> (@MainActor () async throws -> [String])?
+  {
     guard let file = configurationFile else { return nil }
     let (commandLine, storyboard) = (self.commandLine, appMainStoryboard)
     return {
-      try settings.reload(file: file, commandLine: commandLine, appMainStoryboard: storyboard)
+      try await settings.reloadOffMainQueue(
+        file: file, commandLine: commandLine, appMainStoryboard: storyboard)
     }
   }
 
@@ -18,7 +21,7 @@ extension Runtime {
   /// `systemctl reload kiosk`, the unit's `ExecReload=`, sends), between RELOADING=1 and
   /// READY=1. The outcome goes to the log; an error leaves the running settings as they were.
   func reloadOnHangUp(
-    _ reload: (@MainActor () throws -> [String])?, notifier: SystemdNotifier
+    _ reload: (@MainActor () async throws -> [String])?, notifier: SystemdNotifier
   ) -> DispatchSourceSignal {
     signal(SIGHUP, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .main)
@@ -29,12 +32,14 @@ extension Runtime {
           logger.warning("SIGHUP: no configuration file to reload")
           return
         }
-        notifier.reloading {
-          do {
-            let changes = try reload()
-            logger.notice("SIGHUP: configuration reloaded: \(changes.count) changes")
-          } catch {
-            logger.error("SIGHUP: configuration not reloaded: \(error)")
+        Task { @MainActor in
+          await notifier.reloading {
+            do {
+              let changes = try await reload()
+              logger.notice("SIGHUP: configuration reloaded: \(changes.count) changes")
+            } catch {
+              logger.error("SIGHUP: configuration not reloaded: \(error)")
+            }
           }
         }
       }

@@ -137,40 +137,71 @@ extension ControlSuites {
       app.advance(by: 31)
       #expect(blanker.isBlanked)
     }
+
+    /// What the control socket and SIGHUP run: each bad file fails the reload off the main
+    /// queue and leaves the running settings as they were; a good one after them applies.
+    @Test func reloadsOffTheMainQueueRefuseEachBadFileAndChangeNothing() async throws {
+      let bad: [[UInt8]] = [
+        Array("[:]\n".utf8), Array("a = [1,}\n".utf8), Array("[display]\nblank-after = \n".utf8),
+        Array("[display]\nblank-after = 5\n".utf8) + [0] + Array("\n[bogus]\n".utf8),
+        Array("[display]\nblank-after = 5\n# caf".utf8) + [0xE9] + Array("\n".utf8),
+        Array(
+          ("[display]\nblank-after = 5\n[input]\ndevices = ["
+            + Array(repeating: "\"/dev/input/event1\"", count: 1_001).joined(separator: ",") + "]\n")
+            .utf8),
+        Array("[display]\nblank-after = 5\n[screen]\nrotation = 90\n".utf8),
+      ]
+      for bytes in bad {
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        await #expect(throws: ConfigurationError.self) {
+          try await self.settings.reloadOffMainQueue(file: self.file, commandLine: [])
+        }
+        #expect(settings.options.blankAfter == 60)
+      }
+      try rewrite("[display]\nblank-after = 5\n")
+      #expect(
+        try await settings.reloadOffMainQueue(file: file, commandLine: [])
+          == ["display.blank-after: 60 -> 5 (applied)"])
+      #expect(settings.options.blankAfter == 5)
+    }
   }
 }
 
-/// Loggers whose handlers share one level follow it together (what `log.level` on
-/// `reload-config` relies on: swift-log copies the handler into every logger).
-struct SharedLogLevelTests {
-  private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var all: [String] { lock.withLock { stored } }
+/// The worker configuration reloads are read on. Nothing here depends on timing: the work
+/// waits for signals, not for time.
+@MainActor
+struct DeadlineWorkerTests {
+  @Test func givesTheResultAndKeepsTheMainQueueFree() async throws {
+    let worker = DeadlineWorker(label: "test")
+    // The work needs the main queue to run a block while it waits: it could not if it ran
+    // on the main queue itself (it would give up after 10 s and say so).
+    let mainQueueRan = try await worker.run(limit: .seconds(60)) {
+      let semaphore = DispatchSemaphore(value: 0)
+      DispatchQueue.main.async { semaphore.signal() }
+      return semaphore.wait(timeout: .now() + 10) == .success
+    }
+    #expect(mainQueueRan)
   }
 
-  @Test func everyLoggerFollowsTheSharedLevel() {
-    let shared = SharedLogLevel(.info)
-    let lines = Lines()
-    let make = { (label: String) in
-      Logger(label: label) { label in
-        SharedLevelLogHandler(
-          base: JournalLogHandler(label: label) { lines.append($0) }, shared: shared)
-      }
+  @Test func givesUpAtTheLimitAndRefusesMoreWorkUntilTheOverrunEnds() async throws {
+    let worker = DeadlineWorker(label: "test")
+    let release = DispatchSemaphore(value: 0)
+    await #expect(throws: DeadlineWorker.TimedOut.self) {
+      try await worker.run(limit: .milliseconds(20)) { release.wait() }
     }
-    let first = make("first")
-    let second = make("second")
-    first.debug("hidden")
-    second.info("shown")
-    shared.value = .debug
-    first.debug("now shown")
-    second.debug("also shown")
-    shared.value = .error
-    second.warning("hidden again")
-    #expect(
-      lines.all == [
-        "<6>second: shown\n", "<7>first: now shown\n", "<7>second: also shown\n",
-      ])
+    #expect(worker.isBusy)
+    await #expect(throws: DeadlineWorker.Busy.self) {
+      try await worker.run(limit: .seconds(60)) { 1 }
+    }
+    release.signal()
+    while worker.isBusy { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(try await worker.run(limit: .seconds(60)) { 2 } == 2)
+  }
+
+  @Test func passesTheWorksErrorOn() async {
+    struct Bad: Error {}
+    await #expect(throws: Bad.self) {
+      try await DeadlineWorker(label: "test").run(limit: .seconds(60)) { throw Bad() }
+    }
   }
 }

@@ -25,7 +25,7 @@ final class ControlService {
   var isBlanked: () -> Bool = { false }
   /// Loads the configuration again, applies the live values and says what changed (one
   /// line per key); nil while the runtime has no configuration file to reload.
-  var reloadConfiguration: (() throws -> [String])?
+  var reloadConfiguration: (() async throws -> [String])?
   private let logger: Logger
   private let started = monotonicSeconds()
 
@@ -69,7 +69,7 @@ final class ControlService {
         return .error("reload-config is not available: no configuration file")
       }
       do {
-        let changes = try reloadConfiguration()
+        let changes = try await reloadConfiguration()
         logger.notice("control: configuration reloaded: \(changes.count) changes")
         return .ok(changes)
       } catch {

@@ -89,13 +89,27 @@ package final class SystemdNotifier {
   /// `reload` (a READY=1 now would come before the first frame).
   package func reloading(_ reload: () -> Void) {
     guard isReady else { return reload() }
+    sendReloading()
+    reload()
+    send("READY=1")
+  }
+
+  /// As `reloading(_:)`, for a reload that waits (one that reads its file off the main
+  /// queue); the watchdog pings go on meanwhile.
+  @MainActor
+  package func reloading(_ reload: @MainActor () async -> Void) async {
+    guard isReady else { return await reload() }
+    sendReloading()
+    await reload()
+    send("READY=1")
+  }
+
+  private func sendReloading() {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let microseconds = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1000
     // MONOTONIC_USEC: what systemd ≥ 253 (Type=notify-reload) matches the reload by.
     send("RELOADING=1\nMONOTONIC_USEC=\(microseconds)")
-    reload()
-    send("READY=1")
   }
 
   /// Sends STOPPING=1 and stops the pings (the process is about to exit cleanly).
