@@ -62,7 +62,9 @@ let package = Package(
     // through a bridge that hands Swift every node with its position, frees what it parsed
     // and turns toml++'s internal checks into errors instead of aborts.
     .target(name: "CTOMLParser"),
-    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG"]),
+    // Whole files written safely (temporary file, then rename): images, screenshots.
+    .target(name: "KioskFiles"),
+    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG", "KioskFiles"]),
     .target(
       name: "KioskUI",
       dependencies: [
@@ -84,7 +86,7 @@ let package = Package(
       name: "KioskKit",
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
-        "CTOMLParser",
+        "CTOMLParser", "KioskFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -106,7 +108,8 @@ let package = Package(
     .executableTarget(
       name: "kioskctl",
       dependencies: [
-        "KioskVersion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KioskVersion", "KioskFiles",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "kiosk-bench",

@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import KioskFiles
 
 /// Why an image could not be encoded or written.
 public struct ImageWriteError: Error, Equatable, CustomStringConvertible {
@@ -49,17 +50,16 @@ extension PixelBuffer {
     return sink.bytes
   }
 
-  /// Writes the pixels to a PNG file, replacing any file at `path`.
+  /// Writes the pixels to a PNG file, replacing a regular file at `path` only once the
+  /// whole image is written (`FileReplacement`: no partial file, no symbolic link
+  /// followed, nothing but a regular file replaced).
   public func writePNG(to path: String) throws {
-    let bytes = try pngData()
-    guard let file = fopen(path, "wb") else {
-      throw ImageWriteError(path: path, reason: String(cString: strerror(errno)))
-    }
-    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    let writeError = written == bytes.count ? 0 : errno
-    if fclose(file) != 0 || writeError != 0 {
-      let code = writeError != 0 ? writeError : errno
-      throw ImageWriteError(path: path, reason: String(cString: strerror(code)))
+    let png = try pngData()
+    do {
+      try FileReplacement.write(png, to: path)
+    } catch {
+      throw ImageWriteError(path: error.path, reason: error.reason)
     }
   }
+
 }

@@ -16,6 +16,7 @@ extension Runtime {
     service.screens = screens
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
     service.reloadConfiguration = configurationReloader(settings)
+    service.screenshotFolder = options.screenshotFolderInUse
     let server = ControlServer(
       path: options.controlSocket, group: options.controlGroup, logger: logger
     ) {

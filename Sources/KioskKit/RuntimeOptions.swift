@@ -252,6 +252,22 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "group"))
   public var controlGroup: String?
 
+  /// The folder `kioskctl screenshot --in-app-folder NAME` writes into, or nil: the control
+  /// socket's folder (`/run/kiosk`, kiosk.service's runtime directory).
+  @Option(
+    name: .customLong("screenshot-dir"),
+    help: ArgumentHelp(
+      "The only folder the app writes screenshots into, by name (default: the control socket's folder).",
+      valueName: "folder"))
+  public var screenshotFolder: String?
+
+  /// Where `screenshot NAME` writes: `screenshotFolder`, else the control socket's folder.
+  var screenshotFolderInUse: String {
+    if let screenshotFolder { return screenshotFolder }
+    guard let slash = controlSocket.lastIndex(of: "/") else { return "." }
+    return slash == controlSocket.startIndex ? "/" : String(controlSocket[..<slash])
+  }
+
   /// Where the metrics are written for node_exporter's textfile collector, or nil.
   @Option(
     help: ArgumentHelp(

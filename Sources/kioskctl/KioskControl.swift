@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import KioskFiles
 import KioskVersion
 
 // No Foundation here: kioskctl is a small client, and Foundation would link ICU's data
@@ -104,27 +105,49 @@ struct KioskControl: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write the last presented frame as a PNG file, or to standard output with -.",
       discussion: """
-        The app writes the file itself, as its own user: with kiosk.service's hardening \
-        it can write only under /run/kiosk, e.g. /run/kiosk/screen.png. With - the PNG \
-        comes back over the socket and goes to standard output: \
-        ssh panel sudo kioskctl screenshot - > panel.png
+        The PNG comes over the socket and kioskctl writes FILE as its own user, through a \
+        temporary file renamed into place (no partial file; a symbolic link, FIFO or device \
+        at FILE is refused). With - it goes to standard output: \
+        ssh panel sudo kioskctl screenshot - > panel.png. With --in-app-folder the app \
+        writes FILE, a name without a folder, into its screenshot folder (--screenshot-dir; \
+        /run/kiosk under kiosk.service).
         """)
     @OptionGroup var connection: Connection
-    @Argument(help: "The PNG file (a relative path is taken from the current folder).")
+    @Flag(help: "Have the app write FILE (a name, no folder) into its screenshot folder.")
+    var inAppFolder = false
+    @Argument(help: "The PNG file, or - for standard output.")
     var file: String
+
+    func validate() throws {
+      if inAppFolder && (file == "-" || file.contains("/")) {
+        throw ValidationError("with --in-app-folder, FILE is a name without a folder")
+      }
+      guard !file.contains("\n") else { throw ValidationError("FILE must be one line") }
+    }
+
     func run() throws {
+      if inAppFolder {
+        try connection.send("screenshot \(file)")
+        return
+      }
+      let reply = try connection.reply(to: "screenshot -")
+      guard let png = reply.payload else {
+        complain("the reply held no PNG")
+        throw ExitCode(74)
+      }
       if file == "-" {
-        let reply = try connection.reply(to: "screenshot -")
-        guard let png = reply.payload else {
-          complain("the reply held no PNG")
-          throw ExitCode(74)
-        }
         try Self.writeToStandardOutput(png)
         return
       }
+      do {
+        try FileReplacement.write(png, to: file)
+      } catch {
+        complain("cannot write \(error)")
+        throw ExitCode(73)  // EX_CANTCREAT
+      }
+      let size = reply.lines.first { $0.hasPrefix("size: ") } ?? ""
       let absolute = file.hasPrefix("/") ? file : try Self.currentFolder() + "/" + file
-      guard !absolute.contains("\n") else { throw ValidationError("FILE must be one line") }
-      try connection.send("screenshot \(absolute)")
+      print("file: \(absolute)\n\(size)")
     }
 
     /// The current folder, for a relative FILE (the app writes it from its own folder).

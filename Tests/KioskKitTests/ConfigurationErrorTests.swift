@@ -62,6 +62,13 @@ struct ConfigurationErrorTests {
     #expect(found.last == "FILE: 50 more problems not shown")
   }
 
+  /// A NUL (TOML's `\u0000`) passed --check-config and bind() took the path before it.
+  @Test func aSocketPathWithANulIsRefused() throws {
+    let found = try problems("[app]\ncontrol-socket = \"/run/kiosk/a\\u0000/etc/x\"\n")
+    #expect(found.count == 1)
+    #expect(found.first?.hasPrefix("FILE:2: app.control-socket = ") == true)
+  }
+
   @Test func braceInsideStringsAndValidArraysStayValid() throws {
     #expect(
       try problems(
@@ -272,7 +279,7 @@ struct ConfigurationErrorTests {
       found == [
         "FILE:6: input.seat = \"\" is not allowed; allowed: a udev seat name, e.g. \"seat0\"",
         "FILE:8: app.control-socket = \"rotation = 1\n\" is not allowed; allowed: an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
-        "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket, control-group",
+        "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket, control-group, screenshot-dir",
       ])
   }
 

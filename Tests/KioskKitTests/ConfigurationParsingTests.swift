@@ -57,6 +57,7 @@ struct ConfigurationParsingTests {
     main-storyboard = "/usr/share/kiosk/main.storyboard.json"
     control-socket = "/run/kiosk/other.sock"
     control-group = "kioskadm"
+    screenshot-dir = "/var/lib/kiosk/shots"
     """
 
   @Test func everyKeyReachesItsOption() throws {
@@ -94,6 +95,7 @@ struct ConfigurationParsingTests {
     #expect(options.mainStoryboard == "/usr/share/kiosk/main.storyboard.json")
     #expect(options.controlSocket == "/run/kiosk/other.sock")
     #expect(options.controlGroup == "kioskadm")
+    #expect(options.screenshotFolder == "/var/lib/kiosk/shots")
     #expect(options.metricsTextfile == "/var/lib/prometheus/node-exporter/kiosk.prom")
     #expect(options.metricsInterval == 30)
   }

@@ -27,7 +27,16 @@ struct ControlRequestTests {
     #expect(try parse("reload-config") == .reloadConfig)
     #expect(try parse("metrics") == .metrics)
     #expect(try parse("help") == .help)
-    #expect(try parse("screenshot /run/kiosk/a b.png") == .screenshot(path: "/run/kiosk/a b.png"))
+    #expect(try parse("screenshot a b.png") == .screenshot(name: "a b.png"))
+  }
+
+  /// A screenshot request names a file, never a path: the app writes only into its folder.
+  @Test(arguments: [
+    "screenshot /run/kiosk/a.png", "screenshot ../a.png", "screenshot ..", "screenshot .",
+    "screenshot a/b.png", "screenshot /proc/self/fd/2", "screenshot /dev/null",
+  ])
+  func screenshotPathsAreRefused(line: String) {
+    #expect(error(Array(line.utf8))?.hasPrefix("screenshot takes a file name") == true)
   }
 
   @Test func everyRequestNamesTheWordItParsesFrom() throws {
@@ -54,12 +63,14 @@ struct ControlRequestTests {
     #expect(try parse("checkin-count").name == "checkin-count")
   }
 
-  @Test func screenshotsNeedAnAbsolutePath() {
-    #expect(error(Array("screenshot".utf8))?.contains("absolute path") == true)
+  @Test func screenshotsNeedAName() {
     #expect(
-      error(Array("screenshot shot.png".utf8))
-        == "screenshot needs an absolute path (the service writes it), not shot.png")
-    #expect(error(Array("screenshot ../x.png".utf8))?.contains("absolute path") == true)
+      error(Array("screenshot".utf8))
+        == "screenshot needs a file name (written in the app's screenshot folder) or -")
+    #expect(
+      error(Array("screenshot ../x.png".utf8))
+        == "screenshot takes a file name, which the app writes in its screenshot folder (a name has no /); kioskctl screenshot PATH writes a file anywhere as kioskctl's user"
+    )
   }
 
   @Test func repliesAreOkWithLinesOrOneErrorLine() {

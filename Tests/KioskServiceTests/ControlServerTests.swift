@@ -128,19 +128,39 @@ extension ControlSuites {
       #expect(screens?.first?["main"] as? Bool == true)
     }
 
-    @Test func screenshotWritesThePresentedFrameAsPNG() async throws {
+    @Test func screenshotWritesThePresentedFrameAsPNGIntoItsFolderOnly() async throws {
       app.window.backgroundColor = .red
       app.runUntilIdle()
-      let file = NSTemporaryDirectory() + "kiosk-shot-\(UUID().uuidString).png"
-      defer { try? FileManager.default.removeItem(atPath: file) }
-      let reply = try await exchange("screenshot \(file)", at: path)
-      #expect(reply == "ok\nfile: \(file)\nsize: 80x40 px\n")
-      let image = try Image(contentsOfFile: file)
+      let folder = NSTemporaryDirectory() + "kiosk-shots-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      service.screenshotFolder = folder
+      let reply = try await exchange("screenshot shot.png", at: path)
+      #expect(reply == "ok\nfile: \(folder)/shot.png\nsize: 80x40 px\n")
+      let image = try Image(contentsOfFile: folder + "/shot.png")
       #expect(image.pixelBuffer.width == 80 && image.pixelBuffer.height == 40)
       #expect(image.pixelBuffer.pixel(x: 40, y: 20) == .red)
-      let relative = try await exchange("screenshot shot.png", at: path)
-      #expect(relative.hasPrefix("error: screenshot needs an absolute path"))
-      let nowhere = try await exchange("screenshot /nonexistent-dir/x.png", at: path)
+      let absolute = try await exchange("screenshot \(folder)/x.png", at: path)
+      #expect(absolute.hasPrefix("error: screenshot takes a file name"))
+
+      // What the issue found: a link's target overwritten, a FIFO that wedged the writer.
+      let target = folder + "/precious.txt"
+      try "keep".write(toFile: target, atomically: false, encoding: .utf8)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder + "/link.png", withDestinationPath: target)
+      let linked = try await exchange("screenshot link.png", at: path)
+      #expect(linked.hasPrefix("error: cannot write \(folder)/link.png: it is a symbolic link"))
+      #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+      #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
+      let fifo = try await exchange("screenshot fifo.png", at: path)
+      #expect(fifo.hasPrefix("error: cannot write \(folder)/fifo.png: it is not a regular file"))
+      // The writer is not wedged, and nothing partial was left behind.
+      #expect(try await exchange("screenshot again.png", at: path).hasPrefix("ok\n"))
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+      #expect(names == ["again.png", "fifo.png", "link.png", "precious.txt", "shot.png"])
+
+      service.screenshotFolder = "/nonexistent-dir"
+      let nowhere = try await exchange("screenshot x.png", at: path)
       #expect(nowhere.hasPrefix("error: cannot write /nonexistent-dir/x.png"))
     }
 

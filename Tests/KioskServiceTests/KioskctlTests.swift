@@ -40,15 +40,25 @@ extension ControlSuites {
 
     /// `kioskctl` with its standard output as bytes; with `closedOutput`, standard output is
     /// a pipe whose reading end is closed before kioskctl writes.
-    private func kioskctlBytes(_ arguments: [String], closedOutput: Bool = false) async throws
+    /// With `noFileSpace`, kioskctl may not write a byte to any file (`ulimit -f 0`, its
+    /// signal ignored): each write fails as on a full disk.
+    private func kioskctlBytes(
+      _ arguments: [String], closedOutput: Bool = false, noFileSpace: Bool = false
+    ) async throws
       -> (status: Int32, output: [UInt8], errors: String)
     {
       let executable = builtExecutable("kioskctl")
       return try await withCheckedThrowingContinuation { continuation in
         Thread {
           let process = Process()
-          process.executableURL = executable
-          process.arguments = arguments
+          if noFileSpace {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+              ["-c", "trap '' XFSZ; ulimit -f 0; exec \"$0\" \"$@\"", executable.path] + arguments
+          } else {
+            process.executableURL = executable
+            process.arguments = arguments
+          }
           process.environment = childEnvironment()
           let output = Pipe()
           let errors = Pipe()
@@ -138,7 +148,30 @@ extension ControlSuites {
       let shot = try await kioskctl(["screenshot", name, "--socket", path])
       #expect(shot.status == 0, "\(shot.errors)")
       #expect(shot.output == "file: \(folder)/\(name)\nsize: 30x20 px\n")
-      #expect(FileManager.default.fileExists(atPath: folder + "/" + name))
+      let image = try Image(contentsOfFile: folder + "/" + name)
+      #expect(image.pixelBuffer.pixel(x: 15, y: 10) == .green)
+      // kioskctl writes the file itself: /dev/null and the like are refused (exit 73).
+      let device = try await kioskctl(["screenshot", "/dev/null", "--socket", path])
+      #expect(device.status == 73)
+      #expect(device.errors.contains("/dev/null: it is not a regular file"))
+      let app = try await kioskctl(["screenshot", "--in-app-folder", "a/b.png", "--socket", path])
+      #expect(app.status == 64)
+    }
+
+    /// A write that fails half way (a full disk) leaves no partial file and keeps the old one.
+    @Test func aFailedScreenshotLeavesNothingPartial() async throws {
+      app.window.backgroundColor = .green
+      app.runUntilIdle()
+      let folder = NSTemporaryDirectory() + "kioskctl-full-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      try "old".write(toFile: folder + "/shot.png", atomically: false, encoding: .utf8)
+      let result = try await kioskctlBytes(
+        ["screenshot", folder + "/shot.png", "--socket", path], noFileSpace: true)
+      #expect(result.status == 73, "\(result.errors)")
+      #expect(result.errors.contains("File too large"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["shot.png"])
+      #expect(try String(contentsOfFile: folder + "/shot.png", encoding: .utf8) == "old")
     }
 
     /// `screenshot -`: the PNG comes back over the socket to standard output (for ssh).

@@ -174,12 +174,18 @@ extension ConfigurationKey {
       table: "app", name: "control-socket", option: "control-socket", kind: .text,
       allowed:
         "an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
-      check: { $0 == "off" || ($0.hasPrefix("/") && $0.utf8.count < 108) },
+      // A NUL would end the path bind() sees: the socket would appear somewhere else.
+      check: { $0 == "off" || ($0.hasPrefix("/") && $0.utf8.count < 108 && !$0.contains("\0")) },
       current: { [$0.controlSocket] }),
     ConfigurationKey(
       table: "app", name: "control-group", option: "control-group", kind: .text,
       allowed: "a group name, e.g. \"kioskadm\"", check: { !$0.isEmpty },
       current: { $0.controlGroup.map { [$0] } ?? [] }),
+    ConfigurationKey(
+      table: "app", name: "screenshot-dir", option: "screenshot-dir", kind: .text,
+      allowed: "an absolute path of a folder, e.g. \"/run/kiosk\"",
+      check: { $0.hasPrefix("/") && !$0.contains("\0") },
+      current: { $0.screenshotFolder.map { [$0] } ?? [] }),
   ]
 
   /// `WxH`, `WxH@Hz` or `list`.

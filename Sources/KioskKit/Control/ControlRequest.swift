@@ -1,3 +1,5 @@
+import KioskFiles
+
 /// One request of the control protocol, spoken over the control socket (`kioskctl`).
 ///
 /// The protocol is plain words: the client sends one line of UTF-8 text, at most
@@ -9,7 +11,7 @@
 /// | --- | --- |
 /// | `status` | version, outputs, mode, input devices, frames, frame times, RSS, memory warnings |
 /// | `status json` | the same as one JSON object (keys in `ControlService.statusObject`) |
-/// | `screenshot /abs/file.png` | writes the last presented frame as PNG (the service writes it) |
+/// | `screenshot NAME.png` | writes the last presented frame as PNG, named NAME.png, in the app's screenshot folder |
 /// | `screenshot -` | sends it back: `ok`, `size: WxH px`, `png: N`, then the N bytes of PNG |
 /// | `memory-warning` | sends the app a memory warning |
 /// | `blank`, `unblank` | switches the display off or on |
@@ -20,7 +22,8 @@
 enum ControlRequest: Equatable {
   case status
   case statusJSON
-  case screenshot(path: String)
+  /// A file of this name (no folder) in the screenshot folder (`--screenshot-dir`).
+  case screenshot(name: String)
   /// The PNG in the reply, for `kioskctl screenshot -`.
   case screenshotToClient
   case memoryWarning
@@ -59,7 +62,7 @@ enum ControlRequest: Equatable {
 
   /// The requests, as `help` lists them.
   static let summary = [
-    "status", "status json", "screenshot /absolute/path.png", "screenshot -", "memory-warning",
+    "status", "status json", "screenshot NAME.png", "screenshot -", "memory-warning",
     "blank", "unblank",
     "reload-config", "metrics", "help",
   ]
@@ -80,17 +83,21 @@ enum ControlRequest: Equatable {
       throw ControlError("empty request; try help")
     case "screenshot":
       guard !argument.isEmpty else {
-        throw ControlError("screenshot needs the absolute path of a PNG file to write")
+        throw ControlError(
+          "screenshot needs a file name (written in the app's screenshot folder) or -")
       }
       if argument == "-" {
         self = .screenshotToClient
         return
       }
-      guard argument.hasPrefix("/") else {
+      // A name, never a path: the app writes only into its own folder, so a request
+      // cannot aim its write (a symbolic link, /dev, /proc/self/fd, another app's files).
+      if let problem = FileReplacement.problem(withName: String(argument)) {
         throw ControlError(
-          "screenshot needs an absolute path (the service writes it), not \(argument)")
+          "screenshot takes a file name, which the app writes in its screenshot folder (\(problem)); "
+            + "kioskctl screenshot PATH writes a file anywhere as kioskctl's user")
       }
-      self = .screenshot(path: String(argument))
+      self = .screenshot(name: String(argument))
       return
     case "status":
       switch argument {

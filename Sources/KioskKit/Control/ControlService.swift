@@ -1,4 +1,5 @@
 import Foundation
+import KioskFiles
 import KioskGraphics
 import KioskLinux
 import KioskUI
@@ -26,6 +27,8 @@ final class ControlService {
   /// Loads the configuration again, applies the live values and says what changed (one
   /// line per key); nil while the runtime has no configuration file to reload.
   var reloadConfiguration: (() async throws -> [String])?
+  /// The folder `screenshot NAME` writes into (`--screenshot-dir`).
+  var screenshotFolder = "/run/kiosk"
   private let logger: Logger
   private let started = monotonicSeconds()
 
@@ -53,8 +56,8 @@ final class ControlService {
       return .ok(statusLines())
     case .statusJSON:
       return .ok([statusJSON()])
-    case .screenshot(let path):
-      return await screenshot(to: path)
+    case .screenshot(let name):
+      return await screenshot(named: name)
     case .screenshotToClient:
       return await screenshotInReply()
     case .memoryWarning:
@@ -284,23 +287,34 @@ final class ControlService {
     }
   }
 
-  /// Writes the last composited frame as PNG, encoded and written off the main actor so
-  /// that the UI does not wait for zlib.
-  private func screenshot(to path: String) async -> ControlReply {
+  /// Writes the last composited frame as PNG into the screenshot folder, encoded and written
+  /// off the main actor so that the UI does not wait for zlib (`FileReplacement`: a
+  /// temporary file renamed, so no partial file, no link followed, no FIFO opened).
+  private func screenshot(named name: String) async -> ControlReply {
     let frame: PixelBuffer
     switch lastFrame() {
     case .success(let copy): frame = copy
     case .failure(let refusal): return refusal.reply
     }
-    let written: Result<Void, any Error> = await Task.detached {
-      Result { try frame.writePNG(to: path) }
+    let folder = screenshotFolder
+    let written: Result<Void, FileReplacement.Failure> = await Task.detached {
+      let png: [UInt8]
+      do {
+        png = try frame.pngData()
+      } catch {
+        return .failure(FileReplacement.Failure(path: name, reason: "\(error)"))
+      }
+      return Result { () throws(FileReplacement.Failure) in
+        try FileReplacement.write(png, named: name, inFolder: folder)
+      }
     }.value
+    let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
     switch written {
     case .success:
       logger.info("control: screenshot written to \(path)")
       return .ok(["file: \(path)", "size: \(frame.width)x\(frame.height) px"])
-    case .failure(let error):
-      return .error("cannot write \(path): \(error)")
+    case .failure(let failure):
+      return .error("cannot write \(failure.path): \(failure.reason)")
     }
   }
 }
