@@ -101,6 +101,21 @@ extension ControlSuites {
       #expect(result.errors.contains("the app is busy"), "\(result.errors)")
     }
 
+    /// A request whose answer never comes (an app's handler waiting on something that hangs)
+    /// is given up at its deadline: the client hears so and the slot is free again.
+    @Test func aRequestThatIsNeverAnsweredIsGivenUp() async throws {
+      let slowPath = temporarySocketPath()
+      let slow = ControlServer(path: slowPath, answerTimeout: 0.2, logger: testLogger) { _ in
+        try? await Task.sleep(for: .seconds(3600))
+        return .ok(["late"])
+      }
+      try slow.start()
+      defer { slow.stop() }
+      let reply = try await exchange("status", at: slowPath)
+      #expect(reply == "error: no answer within 0.2 s; the request was given up\n")
+      #expect(slow.connectionCount == 0)
+    }
+
     /// The socket has its mode from the start (no chmod by path after bind, which would
     /// follow a symlink swapped in).
     @Test func theSocketIsBornWithItsMode() throws {

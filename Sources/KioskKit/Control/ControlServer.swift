@@ -15,6 +15,10 @@ final class ControlServer {
   let path: String
   /// How long a client has to send its line, in seconds.
   let readTimeout: Double
+  /// How long a request may take to be answered, in seconds: past it the client is told so
+  /// and its connection closed, so a handler that never finishes (an app's request waiting
+  /// on something that hangs) does not hold a slot for ever.
+  let answerTimeout: Double
   /// Connections served at once; more are refused with an error reply.
   let maximumConnections: Int
   private let handler: Handler
@@ -27,12 +31,13 @@ final class ControlServer {
   let group: String?
 
   init(
-    path: String, group: String? = nil, readTimeout: Double = 2, maximumConnections: Int = 64,
-    logger: Logger, handler: @escaping Handler
+    path: String, group: String? = nil, readTimeout: Double = 2, answerTimeout: Double = 30,
+    maximumConnections: Int = 64, logger: Logger, handler: @escaping Handler
   ) {
     self.path = path
     self.group = group
     self.readTimeout = readTimeout
+    self.answerTimeout = answerTimeout
     self.maximumConnections = maximumConnections
     self.logger = logger
     self.handler = handler
@@ -122,7 +127,7 @@ final class ControlServer {
         continue
       }
       let connection = ControlConnection(
-        fd: fd, timeout: readTimeout, handler: handler,
+        fd: fd, timeout: readTimeout, answerTimeout: answerTimeout, handler: handler,
         finished: { [weak self] in self?.connections[ObjectIdentifier($0)] = nil })
       connections[ObjectIdentifier(connection)] = connection
       connection.start()
@@ -135,6 +140,7 @@ final class ControlServer {
 final class ControlConnection {
   private let fd: Int32
   private let timeout: Double
+  private let answerTimeout: Double
   private let handler: ControlServer.Handler
   private let finished: @MainActor (ControlConnection) -> Void
   private var buffer: [UInt8] = []
@@ -144,11 +150,13 @@ final class ControlConnection {
   private var isClosed = false
 
   init(
-    fd: Int32, timeout: Double, handler: @escaping ControlServer.Handler,
+    fd: Int32, timeout: Double, answerTimeout: Double = 30,
+    handler: @escaping ControlServer.Handler,
     finished: @escaping @MainActor (ControlConnection) -> Void
   ) {
     self.fd = fd
     self.timeout = timeout
+    self.answerTimeout = answerTimeout
     self.handler = handler
     self.finished = finished
   }
@@ -208,9 +216,21 @@ final class ControlConnection {
     isAnswering = true
     readSource?.suspend()
     timer?.cancel()
+    // The answer's own deadline: a reply that comes later finds the connection closed.
+    let deadline = DispatchSource.makeTimerSource(queue: .main)
+    deadline.schedule(deadline: .now() + answerTimeout)
+    deadline.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.reply(.error("no answer within \(self.answerTimeout) s; the request was given up"))
+      }
+    }
+    deadline.resume()
+    timer = deadline
     let handler = self.handler
     Task { @MainActor in
       let reply = await handler(request)
+      deadline.cancel()
       self.reply(reply)
     }
   }
