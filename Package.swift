@@ -68,7 +68,8 @@ let package = Package(
     .target(
       name: "KioskUI",
       dependencies: [
-        "KioskGraphics", .product(name: "HeapModule", package: "swift-collections"),
+        "KioskGraphics", "KioskFiles",
+        .product(name: "HeapModule", package: "swift-collections"),
       ]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
     .target(

@@ -8,6 +8,9 @@ import Foundation
 enum ImageDecoder {
   /// The largest width or height accepted, the limit of `PixelBuffer`.
   static let maximumDimension = 16384
+  /// The most pixels an image may have: 64 M (256 MB decoded), eight 4K screens. Within the
+  /// dimension limit a 16384×16384 image would take 1 GB, which a panel does not have.
+  static let maximumPixels = 64 << 20
 
   static func decode(_ data: [UInt8]) throws(ImageError) -> PixelBuffer {
     switch Kind(data) {
@@ -57,6 +60,11 @@ enum ImageDecoder {
       throw .unsupportedFormat(
         "it is \(width)×\(height) pixels, larger than the \(maximumDimension)×"
           + "\(maximumDimension) limit; scale it down")
+    }
+    guard width * height <= maximumPixels else {
+      throw .unsupportedFormat(
+        "it is \(width)×\(height) pixels, more than the limit of \(maximumPixels >> 20) M pixels"
+          + " (256 MB decoded); scale it down")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KioskFiles
 
 /// Why an image could not be loaded.
 public enum ImageError: Error, Equatable, CustomStringConvertible {
@@ -128,25 +129,15 @@ public final class Image: @unchecked Sendable {
   static let maximumFileSize = 256 << 20
 
   private static func readFile(_ path: String) throws(ImageError) -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR || path.isEmpty { throw .fileNotFound(path: path) }
-      throw .unreadable(path: path, reason: String(cString: strerror(code)))
+    do {
+      return try RegularFile.read(path, limit: maximumFileSize)
+    } catch .notFound {
+      throw .fileNotFound(path: path)
+    } catch .tooLarge {
+      throw .unreadable(path: path, reason: "the file is larger than 256 MB")
+    } catch {
+      throw .unreadable(path: path, reason: error.description)
     }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      bytes += chunk[..<n]
-      if n < chunk.count { break }
-      if bytes.count > maximumFileSize {
-        throw .unreadable(path: path, reason: "the file is larger than 256 MB")
-      }
-    }
-    if ferror(file) != 0 {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    return bytes
   }
+
 }

@@ -104,6 +104,35 @@ import Testing
     }
   }
 
+  /// A FIFO where an image was expected blocked start-up for ever in open(); a device was
+  /// read as if it were a file.
+  @Test func aFIFOOrADeviceIsRefusedAtOnce() throws {
+    let directory = try TemporaryDirectory()
+    let fifo = directory.path + "/tab.png"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(
+      throws: ImageError.unreadable(path: fifo, reason: "it is a FIFO, not a regular file")
+    ) { try Image(contentsOfFile: fifo) }
+    #expect(
+      throws: ImageError.unreadable(path: "/dev/zero", reason: "it is a device, not a regular file")
+    ) { try Image(contentsOfFile: "/dev/zero") }
+  }
+
+  /// A PNG whose header says 10,000×10,000 (within the dimension limit) would take 400 MB.
+  @Test func anImageOfTooManyPixelsIsRefusedBeforeDecoding() throws {
+    func bigEndian(_ value: UInt32) -> [UInt8] {
+      (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
+    }
+    let header: [UInt8] =
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + bigEndian(13) + Array("IHDR".utf8)
+      + bigEndian(10_000) + bigEndian(10_000) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+    #expect {
+      try Image(data: header)
+    } throws: { error in
+      "\(error)".contains("more than the limit of 64 M pixels")
+    }
+  }
+
   @Test func emptyAndRandomFilesThrowCorrupt() throws {
     let directory = try TemporaryDirectory()
     var random: [UInt8] = []

@@ -223,6 +223,20 @@ struct StoryboardErrorTests {
     }
   }
 
+  /// A FIFO given as the storyboard is refused at once (open() would wait for a writer).
+  @Test func aFIFOIsRefusedAtOnce() throws {
+    let path = NSTemporaryDirectory() + "kiosk-fifo-\(UUID().uuidString).storyboard.json"
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    #expect(
+      throws: StoryboardError(
+        file: path, reason: .unreadable,
+        message: "the file cannot be read: it is a FIFO, not a regular file")
+    ) {
+      try Storyboard(contentsOf: URL(fileURLWithPath: path))
+    }
+  }
+
   @Test func anUnreadableTabImageIsNamed() throws {
     SampleStoryboard.registerClasses()
     let json = """

@@ -1,4 +1,5 @@
 import Foundation
+import KioskFiles
 import KioskGraphics
 
 /// A scene whose class was found: what the storyboard needs to make its controller.
@@ -39,13 +40,15 @@ struct ResolvedSegue {
 /// Reads, decodes and checks storyboard files.
 @MainActor
 enum StoryboardLoader {
+  /// The largest storyboard file read: storyboards are kilobytes of JSON.
+  static let maximumFileSize = 16 << 20
+
   static func read(_ path: String) throws(StoryboardError) -> Data {
-    guard FileManager.default.fileExists(atPath: path) else {
+    do {
+      return Data(try RegularFile.read(path, limit: maximumFileSize))
+    } catch .notFound {
       throw StoryboardError(
         file: path, reason: .fileNotFound, message: "there is no file at this path")
-    }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw StoryboardError(
         file: path, reason: .unreadable, message: "the file cannot be read: \(error)")
