@@ -99,6 +99,43 @@ public final class TextLayout {
     if let layout { perform(layout) }
   }
 
+  /// The part of `text` a layout with these rules can show, or `text` itself when it is
+  /// short: what a label hands to `init` so that a title of a million characters is shaped
+  /// in microseconds rather than seconds (pango shapes every character it is given, shown
+  /// or not).
+  ///
+  /// The bound assumes no visible character is narrower than a twentieth of the font's
+  /// size and no line is lower than the size, and that nothing is wider or taller than the
+  /// largest pixel buffer (16,384 points): a text that runs past the bound could never be
+  /// seen. Characters of no width at all (a million zero-width spaces before a word) are
+  /// the exception: such text is cut as if they had width. The truncating modes keep the
+  /// end that shows: the start (tail), the end (head) or both (middle).
+  public static func visiblePart(
+    of text: String, font: Font, lineBreakMode: LineBreakMode = .byTruncatingTail,
+    numberOfLines: Int = 1, width: Double? = nil
+  ) -> String {
+    let size = max(font.pointSize, 1)
+    let largest = 16_384.0
+    let lineWidth = min(width.map { $0.isFinite ? max($0, 0) : largest } ?? largest, largest)
+    let perLine = Int((lineWidth / (size / 20)).rounded(.up)) + 64
+    let lines = numberOfLines > 0 ? numberOfLines : Int(largest / size) + 1
+    let (bound, overflow) = perLine.multipliedReportingOverflow(by: lines)
+    // Quick exit on the byte count: a Character is at least one byte.
+    guard !overflow, text.utf8.count > bound else { return text }
+    switch lineBreakMode {
+    case .byTruncatingHead where numberOfLines > 0:
+      return String(text.suffix(bound))
+    case .byTruncatingMiddle where numberOfLines > 0:
+      let half = bound / 2 + 1
+      guard let headEnd = text.index(text.startIndex, offsetBy: half, limitedBy: text.endIndex),
+        let tailStart = text.index(text.endIndex, offsetBy: -half, limitedBy: headEnd)
+      else { return text }
+      return String(text[..<headEnd]) + String(text[tailStart...])
+    default:
+      return String(text.prefix(bound))
+    }
+  }
+
   /// Lays out `text` again in the same layout, with the same font, colour and rules: what a
   /// text field does on every keystroke, without a new layout object and pango layout.
   /// Only for a layout that nothing else holds (a layout is otherwise a value that never

@@ -24,6 +24,40 @@ struct LabelTests {
     #expect(label.textLayoutCount == layouts + 2)
   }
 
+  /// A title of a million characters was shaped whole (seconds of pango per layout); the
+  /// label lays out only what it can show, and shows it the same.
+  @Test func aMillionCharacterTitleIsLaidOutOnlyAsFarAsItShows() throws {
+    let label = Label(frame: Rect(x: 0, y: 0, width: 300, height: 30))
+    label.text = String(repeating: "Departures ", count: 100_000)
+    let layout = try #require(label.textLayout)
+    #expect(layout.text.utf8.count < 10_000)
+    #expect(layout.isTruncated)
+    #expect(layout.text.hasPrefix("Departures Departures"))
+    let short = Label(frame: Rect(x: 0, y: 0, width: 300, height: 30))
+    short.text = String(repeating: "Departures ", count: 100)
+    #expect(short.textLayout?.size == layout.size)
+  }
+
+  @Test func theVisiblePartKeepsTheEndThatShows() {
+    let font = Font.systemFont(ofSize: 20)
+    let text = "A" + String(repeating: "x", count: 100_000) + "Z"
+    let tail = TextLayout.visiblePart(of: text, font: font, numberOfLines: 1, width: 100)
+    let head = TextLayout.visiblePart(
+      of: text, font: font, lineBreakMode: .byTruncatingHead, numberOfLines: 1, width: 100)
+    let middle = TextLayout.visiblePart(
+      of: text, font: font, lineBreakMode: .byTruncatingMiddle, numberOfLines: 1, width: 100)
+    #expect(tail.hasPrefix("A") && !tail.hasSuffix("Z") && tail.count < 200)
+    #expect(head.hasSuffix("Z") && !head.hasPrefix("A") && head.count < 200)
+    #expect(middle.hasPrefix("A") && middle.hasSuffix("Z") && middle.count < 200)
+    // Short text, and text of many bytes but few characters, is left whole.
+    #expect(TextLayout.visiblePart(of: "Departures", font: font, width: 100) == "Departures")
+    let chinese = String(repeating: "中", count: 150)
+    #expect(
+      TextLayout.visiblePart(
+        of: chinese, font: font, lineBreakMode: .byTruncatingMiddle, numberOfLines: 1, width: 100)
+        == chinese)
+  }
+
   @Test func aWrappingLabelMeasuresAgainForANewWidth() throws {
     let label = Label(frame: Rect(x: 0, y: 0, width: 200, height: 30))
     label.numberOfLines = 0

@@ -85,6 +85,32 @@ struct TabBarControllerTests {
     #expect(tabs.tabBar.buttons.map(\.titleLabel.text) == ["A", "B", "C"])
   }
 
+  /// Thousands of tabs: each button is appended to one row (each used to be inserted below
+  /// the hairline, a search of the bar's subviews: 100,000 tabs took minutes), and
+  /// duplicates and changes are found with sets, not nested searches.
+  @Test func thousandsOfTabsAreSetInLinearSteps() throws {
+    let app = try TestApplication(pointSize: Size(width: 300, height: 200))
+    let tabs = TabBarController()
+    let children = (0..<2_000).map { index in
+      let child = ViewController()
+      child.tabBarItem = TabBarItem(title: "\(index)", image: nil, tag: index)
+      return child
+    }
+    tabs.viewControllers = children + children.prefix(10)
+    app.window.rootViewController = tabs
+    app.runUntilIdle()
+    #expect(tabs.viewControllers?.count == 2_000)
+    #expect(tabs.tabBar.buttons.count == 2_000)
+    // The bar holds its row of buttons and its hairline, not 2,000 subviews of its own.
+    #expect(tabs.tabBar.subviews.count == 2)
+    #expect(tabs.tabBar.buttons.last?.superview?.superview === tabs.tabBar)
+    tabs.viewControllers = Array(children.suffix(2))
+    app.runUntilIdle()
+    #expect(tabs.tabBar.buttons.map(\.titleLabel.text) == ["1998", "1999"])
+    #expect(tabs.tabBar.buttons.map { $0.frame.width } == [150, 150])
+    #expect(tabs.children.count == 2)
+  }
+
   @Test func aTabSwitchKeepsAPIOrder() throws {
     let app = try TestApplication(pointSize: Size(width: 300, height: 200))
     let log = ControllerLog()

@@ -39,6 +39,10 @@ open class TabBar: View {
 
   /// One button per item.
   private(set) var buttons: [TabBarButton] = []
+  /// The buttons' superview, below the hairline: new items get a new one, so that setting
+  /// thousands of items appends each button and drops the old ones in one step (inserting
+  /// each below the hairline searched the subviews for it: 100,000 tabs took minutes).
+  private var buttonRow = View()
   private let hairline = View()
 
   static let unselectedColor = Color(hex: 0x8e8e93)
@@ -49,24 +53,30 @@ open class TabBar: View {
     backgroundColor = NavigationBar.standardBackground
     hairline.backgroundColor = Color(white: 0, alpha: 0.3)
     hairline.isUserInteractionEnabled = false
+    addSubview(buttonRow)
     addSubview(hairline)
   }
 
   /// Replaces the items (`animated` is accepted for UIKit's sake: the buttons change at
   /// once).
   public func setItems(_ items: [TabBarItem], animated: Bool) {
-    for item in self.items where !items.contains(where: { $0 === item }) { item.didChange = nil }
+    let kept = Set(items.map(ObjectIdentifier.init))
+    for item in self.items where !kept.contains(ObjectIdentifier(item)) { item.didChange = nil }
     self.items = items
-    for button in buttons { button.removeFromSuperview() }
+    buttonRow.removeFromSuperview()
+    buttonRow = View(frame: bounds)
+    insertSubview(buttonRow, belowSubview: hairline)
     buttons = items.enumerated().map { index, item in
       item.didChange = { [weak self] in self?.updateButtons() }
       let button = TabBarButton(item: item)
       button.addAction(
         Action { [weak self] _ in self?.itemTapped?(index) }, for: .touchUpInside)
-      insertSubview(button, belowSubview: hairline)
+      buttonRow.addSubview(button)
       return button
     }
-    if let selectedItem, !items.contains(where: { $0 === selectedItem }) { self.selectedItem = nil }
+    if let selectedItem, !kept.contains(ObjectIdentifier(selectedItem)) {
+      self.selectedItem = nil
+    }
     updateButtons()
     setNeedsLayout()
   }
@@ -89,6 +99,7 @@ open class TabBar: View {
     super.layoutSubviews()
     let thickness = 1 / max(window?.screen.scale ?? 1, 1)
     hairline.frame = Rect(x: 0, y: 0, width: bounds.width, height: thickness)
+    buttonRow.frame = bounds
     guard !buttons.isEmpty else { return }
     let width = bounds.width / Double(buttons.count)
     for (index, button) in buttons.enumerated() {

@@ -77,14 +77,18 @@ open class TabBarController: ViewController {
   /// leave get `willMove(toParent: nil)` and `didMove(toParent: nil)`, new ones
   /// `willMove(toParent:)` and `didMove(toParent:)`.
   open func setViewControllers(_ viewControllers: [ViewController]?, animated: Bool) {
+    // Sets of identities, not searches of the arrays: thousands of tabs stay linear.
     var unique: [ViewController] = []
-    for controller in viewControllers ?? [] where !unique.contains(where: { $0 === controller }) {
+    var seen = Set<ObjectIdentifier>()
+    for controller in viewControllers ?? [] where seen.insert(ObjectIdentifier(controller)).inserted
+    {
       unique.append(controller)
     }
     let oldTabs = tabs
     let oldSelected = selectedViewController
-    let added = unique.filter { controller in !oldTabs.contains { $0 === controller } }
-    let removed = oldTabs.filter { controller in !unique.contains { $0 === controller } }
+    let old = Set(oldTabs.map(ObjectIdentifier.init))
+    let added = unique.filter { !old.contains(ObjectIdentifier($0)) }
+    let removed = oldTabs.filter { !seen.contains(ObjectIdentifier($0)) }
     for controller in added { addChild(controller) }
     for controller in removed { controller.willMove(toParent: nil) }
     tabs = unique

@@ -68,8 +68,13 @@ open class Label: View {
 
   private func makeLayout(text: String, width: Double?) -> TextLayout {
     textLayoutCount += 1
+    // Only what the label can show is shaped (a title of a million characters took
+    // seconds to lay out).
+    let shown = TextLayout.visiblePart(
+      of: text, font: font, lineBreakMode: lineBreakMode, numberOfLines: numberOfLines,
+      width: width)
     return TextLayout(
-      text: text, font: font, color: textColor, alignment: textAlignment,
+      text: shown, font: font, color: textColor, alignment: textAlignment,
       lineBreakMode: lineBreakMode, numberOfLines: numberOfLines, width: width)
   }
 
