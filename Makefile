@@ -37,7 +37,7 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd
 
-.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb \
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb fuzz \
 	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
@@ -106,6 +106,7 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip RealKernel
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 	@$(MAKE) --no-print-directory test-examples
 	$(SWIFT) test --skip-build --filter RealKernel
 	@$(MAKE) --no-print-directory test-boot
@@ -245,5 +246,33 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Examples
 
+# libFuzzer on the parsers of outside input (kiosk-fuzz: config, storyboard, touch-script,
+# control-request), each for FUZZ_SECONDS, from the seeds in Tests/FuzzCorpus and what
+# earlier runs found (.build-fuzz/corpus). The build is a debug build with AddressSanitizer
+# and libFuzzer's coverage, linked with libFuzzer's driver (kiosk-fuzz has a main of its
+# own: without the driver it runs each input it is given once). A crash, an abort, a memory
+# error or a leak fails the run and leaves the input in .build-fuzz/artifacts.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := config storyboard touch-script control-request
+FUZZ_BUILD := .build-fuzz
+FUZZER_LIBRARY = $(firstword $(wildcard $(dir $(shell readlink -f $$(command -v swift)))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
+fuzz: deps
+	mkdir -p $(FUZZ_BUILD)
+	$(SWIFT) build --scratch-path $(FUZZ_BUILD) --product kiosk-fuzz --sanitize=address \
+		-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+		-Xcxx -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp \
+		-Xlinker -u -Xlinker LLVMFuzzerRunDriver -Xlinker $(FUZZER_LIBRARY) -Xlinker -lstdc++ \
+		> $(FUZZ_BUILD)/build.log 2>&1 || { grep -v "Cannot export local symbol" $(FUZZ_BUILD)/build.log; exit 1; }
+	@# gold warns about ASan's local symbols at every link: noise, left out.
+	@grep -v "Cannot export local symbol" $(FUZZ_BUILD)/build.log | tail -2
+	for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_BUILD)/corpus/$$target $(FUZZ_BUILD)/artifacts; \
+		$(FUZZ_BUILD)/debug/kiosk-fuzz $$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_BUILD)/artifacts/$$target- $(FUZZ_BUILD)/corpus/$$target \
+			Tests/FuzzCorpus/$$target 2> $(FUZZ_BUILD)/$$target.log \
+			|| { tail -40 $(FUZZ_BUILD)/$$target.log; exit 1; }; \
+		echo "kiosk-fuzz $$target: $$(grep -h 'stat::number_of_executed_units' $(FUZZ_BUILD)/$$target.log | awk '{print $$2}') runs, $$(grep -h 'DONE' $(FUZZ_BUILD)/$$target.log | sed 's/.*cov: \([0-9]*\).*/\1/') edges covered, no crash"; \
+	done
+
 clean:
-	rm -rf .build out
+	rm -rf .build out $(FUZZ_BUILD)

@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "kiosk-refscene", targets: ["kiosk-refscene"]),
     .executable(name: "kiosk-uinput", targets: ["kiosk-uinput"]),
     .executable(name: "kioskctl", targets: ["kioskctl"]),
+    .executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -96,6 +97,9 @@ let package = Package(
     // UI tests link no hardware library: the UI model, the graphics and the virtual output.
     .target(name: "KioskTesting", dependencies: ["KioskUI", "KioskGraphics", "KioskVirtual"]),
     .target(name: "CAllocCounter"),
+    // `make fuzz`: libFuzzer targets for the parsers of outside input (Tests/FuzzCorpus).
+    .target(name: "CFuzzDriver"),
+    .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskKit", "KioskUI", "CFuzzDriver"]),
     .target(name: "KioskVersion"),
     .executableTarget(
       name: "kiosk-demo",

@@ -1,0 +1,114 @@
+// kiosk-fuzz: the parsers that take outside input, as libFuzzer targets.
+//
+//   kiosk-fuzz TARGET [libFuzzer options] [CORPUS…]   in the fuzzing build (`make fuzz`)
+//   kiosk-fuzz TARGET FILE-OR-FOLDER…                 in any other build: each input once
+//
+// TARGET is config (kiosk.toml), storyboard (a storyboard's JSON), touch-script
+// (--touch-script) or control-request (a control socket line). An input that crashes,
+// traps or (in the fuzzing build) trips AddressSanitizer is a bug: every input must end in
+// a value or an error.
+import CFuzzDriver
+import Foundation
+import KioskUI
+
+@testable import KioskKit
+
+/// What each target does with one input.
+@MainActor
+enum FuzzTargets {
+  static let names = ["config", "control-request", "storyboard", "touch-script"]
+
+  /// Gives `bytes` to the target `name`.
+  static func run(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
+    switch name {
+    case "config": config(bytes)
+    case "storyboard": storyboard(bytes)
+    case "touch-script": touchScript(bytes)
+    default: controlRequest(bytes)
+    }
+  }
+
+  /// A configuration file: the checks `TextFile` makes on the bytes, then the parse.
+  static func config(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return }
+    _ = try? KioskConfiguration.parse(text, file: "fuzz.toml")
+  }
+
+  /// A storyboard file, loaded and checked, and its initial scene made.
+  static func storyboard(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let url = scratchFolder.appendingPathComponent("fuzz.storyboard.json")
+    guard (try? Data(buffer: bytes).write(to: url)) != nil else { return }
+    guard let storyboard = try? Storyboard(contentsOf: url) else { return }
+    _ = storyboard.instantiateInitialViewController()
+  }
+
+  /// A touch script.
+  static func touchScript(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return }
+    _ = try? TouchScript(parsing: text)
+  }
+
+  /// One line of the control protocol.
+  static func controlRequest(_ bytes: UnsafeBufferPointer<UInt8>) {
+    _ = try? ControlRequest(parsing: bytes)
+  }
+
+  static let scratchFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kiosk-fuzz-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }()
+}
+
+/// The target libFuzzer calls; set before the driver starts.
+nonisolated(unsafe) var selectedTarget = ""
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, FuzzTargets.names.contains(arguments[1]) else {
+  let names = FuzzTargets.names.joined(separator: ", ")
+  FileHandle.standardError.write(
+    Data("usage: kiosk-fuzz TARGET [options] [inputs]; targets: \(names)\n".utf8))
+  exit(64)
+}
+selectedTarget = arguments[1]
+
+if kiosk_fuzzer_is_linked() != 0 {
+  // libFuzzer sees the command line without TARGET.
+  var cArguments = ([arguments[0]] + arguments.dropFirst(2)).map { strdup($0) }
+  cArguments.append(nil)
+  var argc = Int32(cArguments.count - 1)
+  let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
+    var argv = buffer.baseAddress
+    return kiosk_fuzzer_run(&argc, &argv) { data, size in
+      MainActor.assumeIsolated {
+        FuzzTargets.run(selectedTarget, UnsafeBufferPointer(start: data, count: size))
+      }
+      return 0
+    }
+  }
+  exit(status)
+}
+
+// Without libFuzzer: every input file once (the corpus as a regression test).
+var files: [String] = []
+for path in arguments.dropFirst(2) {
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+    FileHandle.standardError.write(Data("kiosk-fuzz: no file or folder \(path)\n".utf8))
+    exit(66)
+  }
+  if isFolder.boolValue {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    files += names.sorted().map { path + "/" + $0 }
+  } else {
+    files.append(path)
+  }
+}
+for file in files {
+  guard let data = FileManager.default.contents(atPath: file) else { continue }
+  data.withUnsafeBytes { raw in
+    MainActor.assumeIsolated { FuzzTargets.run(selectedTarget, raw.bindMemory(to: UInt8.self)) }
+  }
+}
+print("kiosk-fuzz \(arguments[1]): \(files.count) inputs, each ended in a value or an error")
