@@ -107,7 +107,7 @@ let package = Package(
     .executableTarget(
       name: "kiosk-uinput",
       dependencies: [
-        "KioskLinux", "KioskUI", "KioskVersion",
+        "KioskLinux", "KioskUI", "KioskVersion", "KioskFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

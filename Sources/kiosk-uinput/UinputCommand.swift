@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KioskFiles
 import KioskLinux
 import KioskUI
 import KioskVersion
@@ -53,7 +54,7 @@ struct UinputCommand: ParsableCommand {
     }
     let touches: TouchScript
     do {
-      touches = try TouchScript(parsing: String(contentsOfFile: script, encoding: .utf8))
+      touches = try TouchScript(parsing: readScript())
     } catch {
       throw ValidationError("\(script): \(error)")
     }
@@ -88,11 +89,21 @@ struct UinputCommand: ParsableCommand {
     usleep(UInt32(max(linger, 0) * 1_000_000))
   }
 
+  /// The script's text: a regular file (a FIFO is refused rather than waited on), at most
+  /// 256 MB, UTF-8.
+  private func readScript() throws -> String {
+    let bytes = try RegularFile.read(script, limit: 256 << 20)
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ValidationError("\(script): the file is not UTF-8 text")
+    }
+    return text
+  }
+
   /// `--keyboard`: a virtual keyboard types the key script.
   private func runKeyboard() throws {
     let text: String
     do {
-      text = try String(contentsOfFile: script, encoding: .utf8)
+      text = try readScript()
     } catch {
       throw ValidationError("\(script): \(error)")
     }
