@@ -81,6 +81,37 @@ struct ConfigurationPrecedenceTests {
     #expect(options.touchCalibration == "-1 0 1 0 1 0")
   }
 
+  /// A list of the file reaches the options without becoming repeated command-line options:
+  /// ArgumentParser merges N repeated options in time quadratic in N.
+  @Test func aLongListIsSetDirectlyNotAsRepeatedOptions() throws {
+    let devices = (0..<1000).map { "\"/dev/input/event\($0)\"" }.joined(separator: ", ")
+    let path = try writeConfiguration(
+      "[input]\ndevices = [\(devices)]\nkeyboard-languages = [\"de\", \"en\"]\n"
+        + "[output]\nscreens = [\"HDMI-A-2\"]\nrotation = 90\n")
+    let configuration = try KioskConfiguration.load(file: path, environment: [:])
+    let arguments = configuration.arguments(under: [])
+    #expect(arguments.count == 1, "options made of the file: \(arguments.prefix(4)) …")
+    #expect(arguments.first == "--rotation=90")
+    let options = try configuration.options(commandLine: [])
+    #expect(options.inputDevices.count == 1000)
+    #expect(options.inputDevices.last == "/dev/input/event999")
+    #expect(options.keyboardLanguages == ["de", "en"])
+    #expect(options.screens == ["HDMI-A-2"])
+    #expect(options.rotation == 90)
+    // The command line still replaces the file's list, at start-up as in `options`.
+    let commandLine = ["--config", path, "--keyboard-language", "ru"]
+    let outcome = ConfigurationStartUp.resolve(
+      parsed: try AppCommand.parse(commandLine).options, commandLine: commandLine,
+      environment: [:])
+    guard case .run(let started, _, _) = outcome else {
+      Issue.record("start-up did not run: \(outcome)")
+      return
+    }
+    #expect(started.keyboardLanguages == ["ru"])
+    #expect(started.inputDevices.count == 1000)
+    #expect(started.screens == ["HDMI-A-2"])
+  }
+
   @Test func inputDeviceListIsDescribed() {
     let text = InputDeviceList.describe([
       UdevInputDevice(

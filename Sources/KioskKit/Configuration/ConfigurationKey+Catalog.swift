@@ -26,7 +26,8 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "output", name: "screens", option: "screen", kind: .paths,
       allowed: "a list of \(SecondaryScreenSpec.allowed) (or [[output]] tables)",
-      check: { SecondaryScreenSpec(parsing: $0) != nil }, current: { $0.screens }),
+      check: { SecondaryScreenSpec(parsing: $0) != nil }, current: { $0.screens },
+      assign: { $0.screens = $1 }),
     ConfigurationKey(
       table: "output", name: "rotation", option: "rotation",
       kind: .integerChoice([0, 90, 180, 270]),
@@ -64,7 +65,7 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "input", name: "devices", option: "input-device", kind: .paths,
       allowed: "a list of event nodes, e.g. [\"/dev/input/event3\"]", check: { !$0.isEmpty },
-      current: { $0.inputDevices }),
+      current: { $0.inputDevices }, assign: { $0.inputDevices = $1 }),
     ConfigurationKey(
       table: "input", name: "calibration", option: "touch-calibration", kind: .matrix,
       allowed: "six numbers [a, b, c, d, e, f] (libinput's calibration matrix)",
@@ -95,7 +96,7 @@ extension ConfigurationKey {
       allowed: "a list of en, de, ru and zh-pinyin, e.g. [\"en\", \"ru\"]",
       adopt: { $0.keyboardLanguages = $1.keyboardLanguages },
       check: { KeyboardSettings.knownLanguages.contains($0) },
-      current: { $0.keyboardLanguages }),
+      current: { $0.keyboardLanguages }, assign: { $0.keyboardLanguages = $1 }),
     ConfigurationKey(
       table: "input", name: "repeat-delay", option: "repeat-delay",
       kind: .number(0.1...2, aboveLowerBound: false), allowed: "0.1 to 2 (seconds)",

@@ -41,6 +41,12 @@ struct ConfigurationKey: Sendable {
   var check: @Sendable (String) -> Bool = { _ in true }
   /// The key's value in `options`, in its command-line form (empty: not set).
   let current: @Sendable (RuntimeOptions) -> [String]
+  /// For a list key: sets its values in parsed options directly. The file's and the
+  /// environment's lists skip the command line this way: a list of N values given as N
+  /// repeated options costs ArgumentParser time quadratic in N. An app's own list keys
+  /// (`AppConfigurationTable`) have none, since the app's options are set only by parsing;
+  /// like every list they hold at most `TOMLDocument.maximumArrayLength` values.
+  var assign: (@Sendable (inout RuntimeOptions, [String]) -> Void)? = nil
 
   /// Whether a running app takes a new value on `reload-config` (else it needs a restart).
   var isLive: Bool { adopt != nil }

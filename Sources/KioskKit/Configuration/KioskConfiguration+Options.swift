@@ -5,15 +5,38 @@ extension KioskConfiguration {
   /// The options an app runs with: `commandLine` over the environment over the file over the
   /// defaults. Throws ArgumentParser's error for a bad command line.
   public func options(commandLine: [String]) throws -> RuntimeOptions {
-    try CommandLineParser.current.parse(arguments(under: commandLine)).options
+    try parse(commandLine: commandLine, with: .current).options
+  }
+
+  /// `commandLine` parsed with the environment's and the file's settings under it: those
+  /// of most keys as options in front of it (`arguments(under:)`), the lists set in the
+  /// parsed options afterwards (`assignLists(under:to:)`).
+  func parse(commandLine: [String], with parser: CommandLineParser) throws -> (
+    options: RuntimeOptions, app: (any ParsableArguments)?
+  ) {
+    var (options, app) = try parser.parse(arguments(under: commandLine))
+    assignLists(under: commandLine, to: &options)
+    return (options, app)
+  }
+
+  /// Sets the lists the environment and the file give (the keys with `assign`) in `options`
+  /// parsed from `commandLine`, except those the command line gives itself. Their values
+  /// were checked by the keys' rules when the file was loaded, as the options' would be.
+  func assignLists(under commandLine: [String], to options: inout RuntimeOptions) {
+    for key in catalog.keys where key.assign != nil && !key.isSet(in: commandLine) {
+      if let setting = environmentSettings[key.path] ?? fileSettings[key.path] {
+        key.assign?(&options, setting.values)
+      }
+    }
   }
 
   /// The command line with the settings of the environment and the file in front of it, each
-  /// as its option; options the command line gives itself are left out, so a list
-  /// (`--input-device`) on the command line replaces the file's instead of adding to it.
+  /// as its option, but for the lists `assignLists(under:to:)` sets; options the command line
+  /// gives itself are left out, so a list (`--input-device`) on the command line replaces the
+  /// file's instead of adding to it.
   func arguments(under commandLine: [String]) -> [String] {
     var arguments: [String] = []
-    for key in catalog.keys where !key.isSet(in: commandLine) {
+    for key in catalog.keys where key.assign == nil && !key.isSet(in: commandLine) {
       guard let setting = environmentSettings[key.path] ?? fileSettings[key.path] else {
         continue
       }
@@ -156,7 +179,7 @@ extension KioskConfiguration {
     runningAppKeyValues: [String: [String]], parser: CommandLineParser = .current
   ) throws -> AppReload {
     let configuration = try load(file: file, environment: environment, catalog: parser.catalog)
-    var (options, appOptions) = try parser.parse(configuration.arguments(under: commandLine))
+    var (options, appOptions) = try configuration.parse(commandLine: commandLine, with: parser)
     if options.mainStoryboard == nil { options.mainStoryboard = appMainStoryboard }
     let appValues = configuration.appKeyValues(under: commandLine)
     let appChanges = parser.catalog.keys.compactMap { key -> ConfigurationChange? in

@@ -36,11 +36,12 @@ enum ConfigurationStartUp {
       // With nothing set in the file or the environment the command line is parsed already:
       // a second parse would cost its milliseconds again at every start.
       let merged = configuration.arguments(under: commandLine)
-      if merged == commandLine {
-        options = parsed
-      } else {
-        (options, appOptions) = try parser.parse(merged)
+      var parsedAgain = parsed
+      if merged != commandLine {
+        (parsedAgain, appOptions) = try parser.parse(merged)
       }
+      configuration.assignLists(under: commandLine, to: &parsedAgain)
+      options = parsedAgain
     } catch let error as ConfigurationError {
       return .exit(.usage, message: error.description)
     } catch {
