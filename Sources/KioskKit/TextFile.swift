@@ -1,10 +1,10 @@
-import Glibc
+import KioskFiles
 
 /// A text file the runtime reads at start-up or on reload (the configuration and its
 /// drop-ins, a touch script), read so that a wrong one is refused in words rather than
-/// hanging, aborting or being half-read: opened without blocking and only if it is a regular
-/// file (a FIFO or a device named by mistake would block `open()` or never end), at most
-/// `limit` bytes, UTF-8 without NUL bytes (a NUL silently ended the file for the TOML
+/// hanging, aborting or being half-read: read by `RegularFile` (without blocking, only a
+/// regular file: a FIFO or a device named by mistake would block `open()` or never end; at
+/// most `limit` bytes), UTF-8 without NUL bytes (a NUL silently ended the file for the TOML
 /// parser). A refusal names the line where it can.
 enum TextFile {
   /// Why a file was not read.
@@ -17,38 +17,11 @@ enum TextFile {
 
   /// The file's text.
   static func read(_ path: String, limit: Int) throws(Refusal) -> String {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-    guard fd >= 0 else {
-      throw Refusal(line: nil, message: "cannot open it: \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw Refusal(line: nil, message: "cannot read it: \(String(cString: strerror(errno)))")
-    }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw Refusal(line: nil, message: "it is \(kind(of: info.st_mode)), not a regular file")
-    }
-    guard Int(info.st_size) <= limit else {
-      throw Refusal(
-        line: nil, message: "it has \(info.st_size) bytes; at most \(limit) are read")
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Refusal(line: nil, message: "cannot read it: \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
-      // It may have grown since fstat.
-      guard bytes.count <= limit else {
-        throw Refusal(
-          line: nil, message: "it has more than \(limit) bytes; at most \(limit) are read")
-      }
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.read(path, limit: limit)
+    } catch {
+      throw Refusal(line: nil, message: error.description)
     }
     return try text(of: bytes)
   }
@@ -73,16 +46,5 @@ enum TextFile {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func kind(of mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: "a folder"
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    default: "not a regular file"
-    }
   }
 }
