@@ -103,13 +103,12 @@ demo: deps
 # and sharing the two with hundreds of parallel unit tests only makes their timing noisy.
 # Last, the Debian package is built (and checked by lintian) and the boot test installs it
 # into a guest booting systemd, with the Swift toolchain hidden.
+# The unit tests, then the tests on a real kernel in QEMU with the package, the fuzzing and
+# the example built beside them on the core the VMs leave free (Tests/run-beside-qemu.sh).
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip RealKernel
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
-	@$(MAKE) --no-print-directory test-examples
-	$(SWIFT) test --skip-build --filter RealKernel
-	@$(MAKE) --no-print-directory test-boot
+	MAKE="$(MAKE)" SWIFT="$(SWIFT)" DEB_FILE="$(DEB_FILE)" FUZZ_SECONDS=10 Tests/run-beside-qemu.sh
 
 # The example apps, each a package of its own that depends on KioskKit by path, as an app
 # outside this repository does by URL: built and tested as their authors would.
