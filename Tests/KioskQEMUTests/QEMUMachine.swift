@@ -129,18 +129,28 @@ final class QEMUMachine {
     try? FileManager.default.removeItem(atPath: socketPath)
   }
 
+  /// How long a wait for a console line lasts unless the test says otherwise. A timeout only
+  /// ends a test that is failing anyway, so it is generous: the VM shares a slow CI machine's
+  /// two cores with builds running beside it (Tests/run-beside-qemu.sh), and a step that
+  /// takes 5 s here took twice that there.
+  static let lineTimeout: Duration = .seconds(60)
+
   /// Waits for the next console line that starts with `prefix` (anchored: the guest may
   /// echo command lines that contain the marker) and returns it. On timeout the VM is
   /// stopped and the error shows the last console lines.
   @discardableResult
-  func waitForLine(matching prefix: String, timeout: Duration = .seconds(20)) throws -> String {
+  func waitForLine(matching prefix: String, timeout: Duration = QEMUMachine.lineTimeout) throws
+    -> String
+  {
     try awaitLine(startingWith: prefix, timeout: timeout).line
   }
 
   /// Waits for a console line that contains `text` anywhere (log lines carry a timestamp
   /// before the message) and returns it.
   @discardableResult
-  func waitForLine(containing text: String, timeout: Duration = .seconds(20)) throws -> String {
+  func waitForLine(containing text: String, timeout: Duration = QEMUMachine.lineTimeout) throws
+    -> String
+  {
     try awaitLine(
       where: { $0.contains(text) }, describedAs: "containing \"\(text)\"", timeout: timeout
     )
