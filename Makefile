@@ -37,7 +37,7 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd
 
-.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb fuzz \
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb fuzz test-asan \
 	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
@@ -251,6 +251,21 @@ lint:
 # and libFuzzer's coverage, linked with libFuzzer's driver (kiosk-fuzz has a main of its
 # own: without the driver it runs each input it is given once). A crash, an abort, a memory
 # error or a leak fails the run and leaves the input in .build-fuzz/artifacts.
+# make test-asan: the unit tests (all but those on a real kernel, whose VMs run the debug
+# build) in a debug build with AddressSanitizer and LeakSanitizer, in .build-asan; every
+# program the tests start (kiosk-demo, kioskctl, kiosk-fuzz…) is built and checked the same
+# way. A memory error or a leak fails the test that saw it. Tests/Sanitizers/leaks.supp
+# lists the few allocations system libraries keep for the life of the process, each with
+# its reason. Not part of `make test` (a third build of everything and a slower run).
+ASAN_BUILD := .build-asan
+ASAN_OPTIONS_FOR_TESTS := detect_leaks=1:fast_unwind_on_malloc=0:malloc_context_size=30:strict_string_checks=1:check_initialization_order=1:detect_stack_use_after_return=1
+LSAN_OPTIONS_FOR_TESTS := suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp:print_suppressions=0
+
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_BUILD)
+	ASAN_OPTIONS=$(ASAN_OPTIONS_FOR_TESTS) LSAN_OPTIONS=$(LSAN_OPTIONS_FOR_TESTS) \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_BUILD) --skip RealKernel
+
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := config storyboard touch-script control-request
 FUZZ_BUILD := .build-fuzz
@@ -274,4 +289,4 @@ fuzz: deps
 	done
 
 clean:
-	rm -rf .build out $(FUZZ_BUILD)
+	rm -rf .build out $(FUZZ_BUILD) $(ASAN_BUILD)

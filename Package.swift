@@ -130,7 +130,8 @@ let package = Package(
     .executableTarget(name: "kiosk-gallery", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
-    .testTarget(name: "KioskLinuxTests", dependencies: ["KioskLinux", "KioskTesting"]),
+    .testTarget(
+      name: "KioskLinuxTests", dependencies: ["KioskLinux", "KioskTesting", "KioskFiles"]),
     .testTarget(
       name: "KioskGoldenTests", dependencies: ["KioskKit", "KioskTesting"],
       exclude: ["Goldens"]),
