@@ -95,7 +95,9 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     // UI tests link no hardware library: the UI model, the graphics and the virtual output.
-    .target(name: "KioskTesting", dependencies: ["KioskUI", "KioskGraphics", "KioskVirtual"]),
+    .target(
+      name: "KioskTesting",
+      dependencies: ["KioskUI", "KioskGraphics", "KioskVirtual", "KioskFiles"]),
     .target(name: "CAllocCounter"),
     // `make fuzz`: libFuzzer targets for the parsers of outside input (Tests/FuzzCorpus).
     .target(name: "CFuzzDriver"),

@@ -7,17 +7,34 @@ import Testing
 /// of the running process.
 struct DemoLiveReloadTests {
   /// The reply to `line`, once the socket answers (the demo takes a moment to start).
-  private func request(_ line: String, at path: String, within seconds: Double) async throws
-    -> String
-  {
-    let deadline = Date().addingTimeInterval(seconds)
+  /// When it fails, the error says how many attempts failed how, and how long after the
+  /// first one `isListening` (the demo's log says so) first held.
+  private func request(
+    _ line: String, at path: String, within seconds: Double,
+    isListening: () -> Bool = { true }
+  ) async throws -> String {
+    let start = Date()
+    let deadline = start.addingTimeInterval(seconds)
+    var failures: [String: Int] = [:]
+    var listeningAfter: Double?
     while true {
       do {
         return try await exchange(line, at: path)
-      } catch  where Date() < deadline {
+      } catch {
+        failures["\(error)", default: 0] += 1
+        if listeningAfter == nil, isListening() { listeningAfter = Date().timeIntervalSince(start) }
+        guard Date() < deadline else {
+          let listening = listeningAfter.map { String(format: "%.1f s", $0) } ?? "never"
+          throw RequestFailure(
+            description: "\(failures) within \(seconds) s; listening after \(listening)")
+        }
         try await Task.sleep(for: .milliseconds(100))
       }
     }
+  }
+
+  private struct RequestFailure: Error, CustomStringConvertible {
+    var description: String
   }
 
   @Test func reloadConfigChangesTheRunningProcess() async throws {
@@ -38,7 +55,9 @@ struct DemoLiveReloadTests {
     // `make test-asan` with every suite running at once the demo takes minutes, not seconds.
     let first: String
     do {
-      first = try await request("status", at: socket, within: 120)
+      first = try await request("status", at: socket, within: 120) {
+        (try? demo.logText())?.contains("control: listening") == true
+      }
     } catch {
       Issue.record("no answer (\(error)); the demo's log:\n\((try? demo.logText()) ?? "")")
       return
