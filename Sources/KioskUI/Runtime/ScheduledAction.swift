@@ -133,7 +133,9 @@ public final class ScheduledAction {
     action.generation &+= 1
     queuedCount -= 1
     if queue.count > 64, queue.count > 2 * queuedCount {
-      queue = Heap(queue.unordered.filter(\.isLive))
+      // In place: the heap keeps its storage, so a caret restarting its blink on every key
+      // allocates nothing in steady state (a new heap, then its regrowth, did).
+      queue.removeAll { !$0.isLive }
     }
   }
 
