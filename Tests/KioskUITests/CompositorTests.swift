@@ -21,6 +21,26 @@ final class CountingView: View {
 
 @MainActor
 struct CompositorTests {
+  /// `isOpaque` promises the bounds, not the fraction of a pixel a backing store adds when
+  /// the bounds are not whole pixels: that last row is drawn partly covered and has to be
+  /// blended. Copied, it showed as a dark line (white half covered over red came out grey).
+  @Test func anOpaqueViewsPartlyCoveredLastPixelRowIsBlended() throws {
+    let app = try TestApplication(pointSize: Size(width: 100, height: 80), scale: 2)
+    app.window.backgroundColor = .red
+    // 10.25 points at scale 2: 20.5 pixels, a backing store of 21 rows.
+    let view = CountingView(frame: Rect(x: 10, y: 10, width: 20.25, height: 10.25))
+    view.fill = .white
+    view.isOpaque = true
+    app.window.addSubview(view)
+    let frame = app.snapshot()
+    #expect(frame.pixel(x: 30, y: 30) == .white)
+    for (x, y) in [(30, 40), (60, 30)] {
+      let edge = frame.pixel(x: x, y: y)
+      #expect(edge.red > 0.95, "pixel \(x),\(y) is \(edge): not blended over the red below")
+      #expect(edge.green > 0.3 && edge.green < 0.7, "pixel \(x),\(y) is \(edge)")
+    }
+  }
+
   @Test func plainViewsComposite() throws {
     let app = try TestApplication(pointSize: Size(width: 100, height: 80), scale: 2)
     let box = View(frame: Rect(x: 10, y: 10, width: 20, height: 10))

@@ -58,10 +58,31 @@ final class LayerPainter {
       // into the bounds, it stays crisp and is a plain copy instead of a filtered one.
       let target =
         layer.contentsMatchBounds ? Rect(origin: placement.origin, size: contents.size) : placement
+      let mapping = Self.mapping(whole, to: target).concatenating(transform)
+      guard isOpaque else {
+        painter.composite(
+          contents.buffer, sourceRect: slices[0].source, transform: mapping, alpha: alpha)
+        return
+      }
+      // The promise covers the bounds, not that extra fraction of a pixel: the last column
+      // and row, which the bounds only partly cover, are drawn partly transparent and must
+      // be blended, or they show as a dark line (copied, their transparency is not seen).
+      let solid = Rect(
+        x: 0, y: 0, width: (state.bounds.width * contents.scale + 1e-6).rounded(.down),
+        height: (state.bounds.height * contents.scale + 1e-6).rounded(.down))
+      let source = slices[0].source
+      let edges = [
+        Rect(x: solid.width, y: 0, width: pixels.width - solid.width, height: pixels.height),
+        Rect(x: 0, y: solid.height, width: solid.width, height: pixels.height - solid.height),
+      ]
       painter.composite(
-        contents.buffer, sourceRect: slices[0].source,
-        transform: Self.mapping(whole, to: target).concatenating(transform), alpha: alpha,
-        isOpaque: isOpaque)
+        contents.buffer, sourceRect: source.intersection(solid), transform: mapping,
+        alpha: alpha, isOpaque: true)
+      for edge in edges where !edge.isEmpty {
+        let part = source.intersection(edge)
+        guard !part.isEmpty else { continue }
+        painter.composite(contents.buffer, sourceRect: part, transform: mapping, alpha: alpha)
+      }
       return
     }
     for slice in slices {
