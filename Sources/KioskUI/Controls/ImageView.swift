@@ -16,6 +16,14 @@ open class ImageView: View {
     }
   }
 
+  /// Creates an image view. Like UIKit's, it takes no touches (`isUserInteractionEnabled`
+  /// is false): touches go to what is under it. Set it to true to give the image view
+  /// gesture recognizers (a photo that zooms on a double tap).
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    isUserInteractionEnabled = false
+  }
+
   /// Creates an image view sized to `image`.
   public convenience init(image: Image?) {
     self.init(frame: Rect(origin: .zero, size: image?.size ?? .zero))

@@ -45,10 +45,13 @@ open class Label: View {
   private(set) var drawCount = 0
   private(set) var textLayoutCount = 0
 
-  /// Creates a label.
+  /// Creates a label. Like UIKit's, it takes no touches (`isUserInteractionEnabled` is
+  /// false): a touch on it goes to what is under it, so a label drawn over a button does not
+  /// swallow the button's taps. Set it to true to give the label gesture recognizers.
   public override init(frame: Rect) {
     super.init(frame: frame)
     contentMode = .redraw
+    isUserInteractionEnabled = false
   }
 
   private func invalidateText() {

@@ -39,12 +39,19 @@ extension View {
     top.layoutSubtreeIfNeeded()
   }
 
-  /// Resizes the view to `sizeThatFits` its current size.
+  /// Resizes the view to `sizeThatFits` its current size, keeping its frame's origin (its
+  /// top-left corner stays where it is), as UIKit does. With a transform other than the
+  /// identity the frame is not the view's real extent, so the bounds take the new size and
+  /// the centre stays.
   public func sizeToFit() {
     let size = sizeThatFits(bounds.size)
-    var b = bounds
-    b.size = size
-    bounds = b
+    guard transform.isIdentity else {
+      var b = bounds
+      b.size = size
+      bounds = b
+      return
+    }
+    frame = Rect(origin: frame.origin, size: size)
   }
 
   func layoutSubtreeIfNeeded() {

@@ -1,0 +1,43 @@
+import KioskGraphics
+import KioskTesting
+import Testing
+
+@testable import KioskUI
+
+/// Places where KioskKit once differed from UIKit's documented behaviour, each checked
+/// against what UIKit does.
+@MainActor
+struct UIKitBehaviourTests {
+  /// `sizeToFit()` sets the frame's size: the top-left corner stays, not the centre.
+  @Test func sizeToFitKeepsTheFramesOrigin() {
+    let label = Label(frame: Rect(x: 10, y: 20, width: 300, height: 100))
+    label.text = "Chocolate Cake"
+    let fitting = label.sizeThatFits(label.bounds.size)
+    label.sizeToFit()
+    #expect(label.frame == Rect(origin: Point(x: 10, y: 20), size: fitting))
+  }
+
+  /// Labels and image views take no touches by default, as UIKit's: a caption or an icon
+  /// laid over a button lets the button have the tap.
+  @Test func labelsAndImageViewsOverAButtonLetItHaveTheTap() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let button = Button(type: .system)
+    button.frame = Rect(x: 50, y: 50, width: 200, height: 60)
+    app.window.addSubview(button)
+    let caption = Label(frame: Rect(x: 60, y: 55, width: 80, height: 50))
+    caption.text = "Order"
+    let icon = ImageView(frame: Rect(x: 160, y: 55, width: 50, height: 50))
+    app.window.addSubview(caption)
+    app.window.addSubview(icon)
+    app.runUntilIdle()
+    #expect(!caption.isUserInteractionEnabled && !icon.isUserInteractionEnabled)
+    #expect(!ImageView(image: nil).isUserInteractionEnabled)
+    let log = ControlEventLog(button)
+    app.tap(at: Point(x: 100, y: 80))
+    app.tap(at: Point(x: 185, y: 80))
+    #expect(log.events.filter { $0 == "touchUpInside" }.count == 2)
+    // Turned on, a label takes touches like any view.
+    caption.isUserInteractionEnabled = true
+    #expect(app.window.hitTest(Point(x: 100, y: 80), with: nil) === caption)
+  }
+}
