@@ -71,6 +71,7 @@ let package = Package(
       dependencies: [
         "KioskGraphics", "KioskFiles",
         .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
     .target(

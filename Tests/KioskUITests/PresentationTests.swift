@@ -227,21 +227,46 @@ struct PresentationTests {
     #expect(container.view.window === app.window)
   }
 
-  @Test func presentingFromAControllerThatPresentsGoesToTheTopOfTheChain() throws {
+  /// As in UIKit, a controller presents one controller at a time: asking one that already
+  /// presents is refused (with a logged warning) and its completion never runs; the top of
+  /// the chain presents the next one.
+  @Test func aControllerThatAlreadyPresentsRefusesToPresentAnother() throws {
     let stage = try PresentationStage()
     let a = stage.root
     let (b, c, d) = (stage.controller("B"), stage.controller("C"), stage.controller("D"))
     a.present(b, animated: false)
-    a.present(c, animated: false)
-    #expect(c.presentingViewController === b && b.presentedViewController === c)
-    b.present(d, animated: false)
-    #expect(d.presentingViewController === c)
+    var completions = 0
+    a.present(c, animated: false) { completions += 1 }
+    stage.app.advance(by: 1)
+    #expect(completions == 0)
+    #expect(c.presentingViewController == nil && b.presentedViewController == nil)
     #expect(a.presentedViewController === b)
+    b.present(c, animated: false) { completions += 1 }
+    #expect(completions == 1 && c.presentingViewController === b)
+    b.present(d, animated: false)
+    #expect(d.presentingViewController == nil && c.presentedViewController == nil)
+    c.present(d, animated: false)
+    #expect(d.presentingViewController === c)
     #expect(stage.app.window.subviews.count == 1)  // full screen: only the top is in the window
     #expect(d.view.window === stage.app.window && c.view.window == nil && a.view.window == nil)
     b.present(b, animated: false)  // already presented: refused
     a.present(a, animated: false)
     #expect(b.presentingViewController === a && a.presentingViewController == nil)
+  }
+
+  /// A request made while the presented controller is animating away waits for the end of
+  /// that dismissal (KioskKit's one difference here; see `present(_:animated:completion:)`).
+  @Test func presentingWhileTheOneBeforeIsDismissedWaitsForTheDismissal() throws {
+    let stage = try PresentationStage()
+    let a = stage.root
+    let (b, c) = (stage.controller("B"), stage.controller("C"))
+    a.present(b, animated: false)
+    b.dismiss(animated: true)
+    var completed = false
+    a.present(c, animated: false) { completed = true }
+    #expect(!completed && a.presentedViewController === b)
+    stage.app.advance(by: 1)
+    #expect(completed && a.presentedViewController === c && b.presentingViewController == nil)
   }
 
   @Test(arguments: [false, true])
@@ -312,6 +337,9 @@ struct PresentationTests {
     #expect(b.view.window === stage.app.window)
   }
 
+  /// A request made while a presentation is still animating waits for its end, and is then
+  /// refused like any request to a controller that already presents one; a dismissal asked
+  /// meanwhile waits too.
   @Test func requestsDuringATransitionWaitForItsEnd() throws {
     let stage = try PresentationStage()
     let (a, log) = (stage.root, stage.log)
@@ -322,7 +350,8 @@ struct PresentationTests {
     #expect(c.presentingViewController == nil)
     stage.app.advance(by: 0.35)
     #expect(order == ["B in"])
-    #expect(c.presentingViewController === b)
+    #expect(c.presentingViewController == nil && b.presentedViewController == nil)
+    b.present(c, animated: true) { order.append("C in") }
     a.dismiss(animated: true) { order.append("all out") }
     stage.app.advance(by: 0.35)
     stage.app.advance(by: 0.35)

@@ -36,9 +36,16 @@ extension ViewController {
   ///
   /// Full-screen styles and sheets are presented by the top of this controller's parent
   /// chain; `.currentContext` and `.overCurrentContext` by the controller that defines the
-  /// presentation context. When that controller already presents another one, the new one
-  /// is presented from the top of that chain. Nothing happens when `controller` is already
-  /// presented or is a child, or when this controller's view is not in a window.
+  /// presentation context. As in UIKit, a controller presents one controller at a time:
+  /// when the presenting one already presents another, the request is refused with a
+  /// logged warning and `completion` is not called (present from the top of the chain,
+  /// `presentedViewController`, instead). Nothing happens either when `controller` is
+  /// already presented or is a child, or when this controller's view is not in a window.
+  ///
+  /// Where KioskKit differs: a request made while the controller being presented or
+  /// dismissed is still animating waits for the end of that transition and then goes on
+  /// as above (UIKit refuses it), so `dismiss(animated:)` followed at once by
+  /// `present(_:animated:)` presents the new controller once the old one is gone.
   ///
   /// ```swift
   /// let editor = RecipeEditorController()
@@ -53,15 +60,18 @@ extension ViewController {
     else { return }
     let requested = controller.modalPresentationStyle
     let isContext = requested == .currentContext || requested == .overCurrentContext
-    var holder = isContext ? presentationContextController : topOfParentChain
-    while let above = holder.presentedStorage {
-      if let busy = above.presentationStorage, busy.isTransitioning {
+    let holder = isContext ? presentationContextController : topOfParentChain
+    if let already = holder.presentedStorage {
+      if let busy = already.presentationStorage, busy.isTransitioning {
         busy.afterTransition.append { [weak self] in
           self?.present(controller, animated: animated, completion: completion)
         }
         return
       }
-      holder = above
+      uiLogger.warning(
+        "present: \(type(of: controller)) not presented: \(type(of: holder)) already presents \(type(of: already)); present it from \(type(of: already)) instead"
+      )
+      return
     }
     if let busy = holder.presentationStorage, busy.isTransitioning {
       busy.afterTransition.append { [weak self] in
