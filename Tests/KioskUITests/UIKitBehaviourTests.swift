@@ -69,4 +69,29 @@ struct UIKitBehaviourTests {
     app.tap(at: Point(x: 120, y: 90))
     #expect(taps() == 2)
   }
+
+  /// A hidden view's `draw(_:)` is not called while it is hidden, nor a view's inside a
+  /// hidden one; showing it draws it, once.
+  @Test func aHiddenViewIsDrawnWhenItShowsNotBefore() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 100))
+    let hidden = CountingView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    hidden.isHidden = true
+    let container = View(frame: Rect(x: 100, y: 0, width: 100, height: 100))
+    container.isHidden = true
+    let inside = CountingView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    container.addSubview(inside)
+    app.window.addSubview(hidden)
+    app.window.addSubview(container)
+    app.runUntilIdle()
+    hidden.setNeedsDisplay()
+    hidden.fill = .red
+    app.runUntilIdle()
+    #expect(hidden.drawCount == 0 && inside.drawCount == 0)
+    hidden.isHidden = false
+    container.isHidden = false
+    app.runUntilIdle()
+    #expect(hidden.drawCount == 1 && inside.drawCount == 1)
+    #expect(app.snapshot().pixel(x: 25, y: 25) == .red)
+    #expect(app.snapshot().pixel(x: 125, y: 25) == .blue)
+  }
 }

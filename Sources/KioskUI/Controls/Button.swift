@@ -57,6 +57,8 @@ open class Button: Control {
     super.init(frame: frame)
     shade.alpha = Self.shadeAlpha
     shade.isHidden = true
+    // Drawn while hidden, so that a press only shows it and never draws (figure (c)).
+    shade.layer.drawsAheadWhileHidden = true
     titleContent.font = .systemFont(ofSize: 17, weight: .semibold)
     titleContent.textAlignment = .center
     titleContent.lineBreakMode = .byTruncatingMiddle

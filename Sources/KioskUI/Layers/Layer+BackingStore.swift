@@ -103,7 +103,7 @@ extension Layer {
   /// Queues the layers of this subtree whose backing stores were released, now that it
   /// shows again (one that is still hidden further down waits).
   func queueReleasedDisplays() {
-    guard !isHidden else { return }
+    guard !isHidden || drawsAheadWhileHidden else { return }
     if needsDisplay && !isDisplayQueued { Transaction.enqueueDisplay(self) }
     for sublayer in sublayers { sublayer.queueReleasedDisplays() }
   }

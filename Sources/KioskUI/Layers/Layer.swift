@@ -344,6 +344,23 @@ open class Layer {
     return layer.hostedBy
   }
 
+  /// Draws while hidden itself (not while under a hidden superlayer), unlike UIKit's
+  /// layers: for KioskKit's own parts that are shown and hidden on a touch and must not
+  /// draw then (a button's highlight shade).
+  var drawsAheadWhileHidden = false
+
+  /// Whether the display pass draws the layer now: it is not hidden (or draws ahead while
+  /// hidden) and no superlayer is hidden.
+  final var isShownOrDrawnAhead: Bool {
+    if isHidden && !drawsAheadWhileHidden { return false }
+    var layer = superlayer
+    while let current = layer {
+      if current.isHidden { return false }
+      layer = current.superlayer
+    }
+    return true
+  }
+
   /// Takes on a screen's scale when the layer tree is placed on it.
   func adoptScreen(_ screen: Screen?) {
     guard let screen else { return }

@@ -116,7 +116,10 @@ public enum Transaction {
     while index < pendingDisplay.count {
       let layer = pendingDisplay[index]
       index += 1
-      if layer.hostScreen != nil { layer.displayIfNeeded() }
+      // As in UIKit, a hidden view (or one in a hidden view) is not drawn while hidden: it
+      // keeps `needsDisplay`, leaves the queue below, and is queued again when it shows
+      // (`Layer.isHidden`'s observer), so it draws once, in the state it is shown in.
+      if layer.hostScreen != nil, layer.isShownOrDrawnAhead { layer.displayIfNeeded() }
     }
     // Layers that are not on a screen keep waiting; they draw when they get there. A layer
     // whose view is gone has nothing to draw with: it leaves the queue (and memory).
