@@ -153,26 +153,18 @@ open class View: Responder, LayerDelegate {
   // MARK: Hit testing
 
   /// The deepest visible, touchable view containing `point` (in this view's coordinates):
-  /// subviews are tried front to back. Hidden views, views with alpha under 0.01, views
-  /// with `isUserInteractionEnabled` off and views being animated by `View.animate` without
-  /// `.allowUserInteraction` (UIKit's documented default) are skipped with their subviews,
-  /// and a point outside this view's bounds never reaches its subviews, even ones drawn
-  /// there.
+  /// subviews are tried front to back. Hidden views, views with alpha under 0.01 and views
+  /// with `isUserInteractionEnabled` off are skipped with their subviews, and a point
+  /// outside this view's bounds never reaches its subviews, even ones drawn there.
   open func hitTest(_ point: Point, with event: Event?) -> View? {
-    guard takesTouches, !isHidden, alpha >= 0.01, self.point(inside: point, with: event)
+    guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event)
     else { return nil }
-    for subview in subviews.reversed() where subview.takesTouches {
+    for subview in subviews.reversed() {
       if let hit = subview.hitTest(subview.convert(point, from: self), with: event) {
         return hit
       }
     }
     return self
-  }
-
-  /// Whether touches may reach the view now: `isUserInteractionEnabled`, and no animation
-  /// that does not allow user interaction is moving it.
-  final var takesTouches: Bool {
-    isUserInteractionEnabled && !layer.hasAnimationBlockingTouches
   }
 
   /// Whether `point` (in this view's coordinates) is inside the view: by default, the bounds.
