@@ -71,17 +71,21 @@ final class LayerPainter {
         x: 0, y: 0, width: (state.bounds.width * contents.scale + 1e-6).rounded(.down),
         height: (state.bounds.height * contents.scale + 1e-6).rounded(.down))
       let source = slices[0].source
-      let edges = [
-        Rect(x: solid.width, y: 0, width: pixels.width - solid.width, height: pixels.height),
-        Rect(x: 0, y: solid.height, width: solid.width, height: pixels.height - solid.height),
-      ]
       painter.composite(
         contents.buffer, sourceRect: source.intersection(solid), transform: mapping,
         alpha: alpha, isOpaque: true)
-      for edge in edges where !edge.isEmpty {
-        let part = source.intersection(edge)
-        guard !part.isEmpty else { continue }
-        painter.composite(contents.buffer, sourceRect: part, transform: mapping, alpha: alpha)
+      // The right column, then the bottom row under the solid part (no array: this runs
+      // for every opaque layer in every frame's damage).
+      let rightColumn = source.intersection(
+        Rect(x: solid.width, y: 0, width: pixels.width - solid.width, height: pixels.height))
+      if !rightColumn.isEmpty {
+        painter.composite(
+          contents.buffer, sourceRect: rightColumn, transform: mapping, alpha: alpha)
+      }
+      let bottomRow = source.intersection(
+        Rect(x: 0, y: solid.height, width: solid.width, height: pixels.height - solid.height))
+      if !bottomRow.isEmpty {
+        painter.composite(contents.buffer, sourceRect: bottomRow, transform: mapping, alpha: alpha)
       }
       return
     }
