@@ -12,7 +12,9 @@ import KioskKit
 /// Until somebody touches the screen the demo tours itself through every screen (see
 /// `DemoTour`); on the virtual framebuffer with `--output DIR` each screen it settles on is
 /// written as a PNG, which is what `make demo` does. With `KIOSK_DEMO_MEMORY_WARNINGS=1`
-/// in the environment, a memory warning follows every step of the tour.
+/// in the environment, a memory warning follows every step of the tour; with
+/// `KIOSK_DEMO_TOUR=0` there is no tour (the first screen waits for a finger), for tests
+/// that drive the demo in real time and would race its steps, and for memory probes.
 @main
 final class DemoApp: ApplicationDelegate {
   var window: Window?
@@ -53,9 +55,10 @@ final class DemoApp: ApplicationDelegate {
     if application.keyboardSettings.languages == KeyboardSettings().languages {
       application.keyboardSettings.languages = ["en", "ru", "de", "zh-pinyin"]
     }
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["KIOSK_DEMO_TOUR"] != "0" else { return true }
     let tour = DemoTour(
-      shell: shell,
-      warnsAfterEachStep: ProcessInfo.processInfo.environment["KIOSK_DEMO_MEMORY_WARNINGS"] == "1")
+      shell: shell, warnsAfterEachStep: environment["KIOSK_DEMO_MEMORY_WARNINGS"] == "1")
     shell.onFirstTouch = { [weak tour] in tour?.stop() }
     tour.start()
     self.tour = tour

@@ -71,6 +71,28 @@ func pixelsDifferingFromAnyPage(
   return best
 }
 
+/// Takes screendumps until the screen has not changed for `still` seconds (a transition
+/// has ended), for at most `timeout` seconds; a blinking caret would keep it from ever
+/// settling, so call it before a text field is being edited.
+func waitUntilTheScreenSettles(
+  _ vm: QEMUMachine, still: Double = 0.5, timeout: Double = 20
+) throws {
+  let start = Date()
+  var last = try vm.screendump().rgb
+  var unchangedSince = Date()
+  while Date().timeIntervalSince(unchangedSince) < still {
+    try #require(
+      Date().timeIntervalSince(start) < timeout,
+      "the screen kept changing for \(Int(timeout)) s")
+    Thread.sleep(forTimeInterval: 0.1)
+    let screen = try vm.screendump().rgb
+    if screen != last {
+      last = screen
+      unchangedSince = Date()
+    }
+  }
+}
+
 /// Pixels whose colour differs by more than a rounding step between the screendump and
 /// the reference (`tolerance` per channel: 2 for 8-bit channels, more for RGB565); past
 /// `limit` the count stops (and is more than `limit`).

@@ -98,7 +98,7 @@ extension RealKernel {
           \(writeScript(script([panelPoint(targets.pageButton, rotation: rotation)]), to: "/tmp/tap1.txt"))
           \(writeScript(script([panelPoint(targets.tapMe, rotation: rotation)]), to: "/tmp/tap2.txt"))
           \(uinput) --size 1024x600 --wait-for-signal /tmp/tap1.txt & injector=$!
-          \(shellQuoted(demo.path)) --backend drm --rotation \(rotation) --duration 120 2>&1 & demo=$!
+          KIOSK_DEMO_TOUR=0 \(shellQuoted(demo.path)) --backend drm --rotation \(rotation) --duration 120 2>&1 & demo=$!
           read -r go
           kill -USR1 $injector
           wait $injector
