@@ -65,4 +65,33 @@ struct UIKitBehaviourTests {
     #expect(app.snapshot().pixel(x: 25, y: 25) == .red)
     #expect(app.snapshot().pixel(x: 125, y: 25) == .blue)
   }
+
+  /// A view being animated by `View.animate` takes no touches (with its subviews) unless
+  /// the options include `.allowUserInteraction`, UIKit's documented default.
+  @Test func anAnimatedViewTakesTouchesOnlyWhenItsAnimationAllowsThem() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let card = View(frame: Rect(x: 50, y: 50, width: 200, height: 100))
+    let button = Button(type: .system)
+    button.frame = Rect(x: 20, y: 20, width: 100, height: 40)
+    card.addSubview(button)
+    app.window.addSubview(card)
+    app.runUntilIdle()
+    let log = ControlEventLog(button)
+    func taps() -> Int { log.events.filter { $0 == "touchUpInside" }.count }
+
+    View.animate(withDuration: 1) { card.alpha = 0.5 }
+    app.advance(by: 0.2)
+    app.tap(at: Point(x: 120, y: 90))
+    #expect(taps() == 0)
+    app.advance(by: 1)  // over: touches again
+    app.tap(at: Point(x: 120, y: 90))
+    #expect(taps() == 1)
+
+    View.animate(withDuration: 1, delay: 0, options: [.allowUserInteraction]) {
+      card.alpha = 1
+    }
+    app.advance(by: 0.2)
+    app.tap(at: Point(x: 120, y: 90))
+    #expect(taps() == 2)
+  }
 }

@@ -25,6 +25,8 @@ struct AnimationTiming {
   var curve: AnimationCurve
   var repeats: Bool
   var autoreverses: Bool
+  /// Whether touches reach the animated view meanwhile (`.allowUserInteraction`).
+  var allowsUserInteraction: Bool
 
   init(beginTime: Double, duration: Double, options: AnimationOptions) {
     self.beginTime = beginTime
@@ -32,6 +34,7 @@ struct AnimationTiming {
     self.curve = options.curve
     self.repeats = options.contains(.repeat)
     self.autoreverses = options.contains(.autoreverse)
+    self.allowsUserInteraction = options.contains(.allowUserInteraction)
   }
 
   /// Progress (0...1 after the curve) at `time`, and whether the animation is over. With
@@ -54,6 +57,8 @@ protocol LayerAnimation: AnyObject {
   var group: AnimationGroup { get }
   /// Whether the animation repeats for ever (it never ends by itself).
   var repeats: Bool { get }
+  /// Whether the animated view takes no touches while it runs (no `.allowUserInteraction`).
+  var blocksTouches: Bool { get }
   /// Writes the value at `time` into `state`; returns whether the animation is over.
   func apply(to state: inout LayerState, at time: Double) -> Bool
 }
@@ -81,6 +86,8 @@ final class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
   var key: PartialKeyPath<LayerState> { keyPath }
 
   var repeats: Bool { timing.repeats }
+
+  var blocksTouches: Bool { !timing.allowsUserInteraction }
 
   func apply(to state: inout LayerState, at time: Double) -> Bool {
     let (t, finished) = timing.progress(at: time)

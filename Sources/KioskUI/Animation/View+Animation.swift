@@ -6,6 +6,8 @@ extension View {
   /// now to the new values. The properties take their new values at once; the screen
   /// catches up over `duration` seconds. `completion` receives `true` when every animation
   /// ran to its end, `false` when one was interrupted (the property was set again).
+  /// As in UIKit, the animated views (with their subviews) take no touches while their
+  /// animations run, unless `options` include `.allowUserInteraction`.
   ///
   /// ```swift
   /// View.animate(withDuration: 0.3, animations: { card.alpha = 0 }) { finished in

@@ -89,7 +89,10 @@ open class Slider: Control {
   open func setValue(_ value: Float, animated: Bool) {
     storedValue = clamp(value)
     if animated && window != nil {
-      View.animate(withDuration: Self.animationDuration) { self.layoutParts() }
+      // The thumb can be caught while it glides to the new value.
+      View.animate(
+        withDuration: Self.animationDuration, delay: 0, options: [.allowUserInteraction],
+        animations: { self.layoutParts() })
     } else {
       View.performWithoutAnimation { layoutParts() }
     }

@@ -84,6 +84,12 @@ open class Layer {
   var presented = LayerState()
   var animations: [any LayerAnimation] = []
 
+  /// Whether a running animation keeps touches from the layer's view (one made without
+  /// `.allowUserInteraction`).
+  final var hasAnimationBlockingTouches: Bool {
+    !animations.isEmpty && animations.contains { $0.blocksTouches }
+  }
+
   var changes: LayerChanges = [.geometry]
   /// Part of the contents that was redrawn, in bounds coordinates (nil: all of it).
   var contentsDamage: Rect?

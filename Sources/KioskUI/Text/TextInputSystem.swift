@@ -313,9 +313,11 @@ final class TextInputSystem {
     duration: Double, _ changes: @escaping () -> Void, completion: @escaping () -> Void
   ) {
     if duration > 0 {
+      // The keyboard takes taps while it slides, as UIKit's does: a fast typist's first key
+      // must not fall through to the app while the animation runs.
       View.animate(
-        withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: changes,
-        completion: { _ in completion() })
+        withDuration: duration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
+        animations: changes, completion: { _ in completion() })
     } else {
       UIViewPerform.withoutAnimation(changes)
       Transaction.scheduler { completion() }

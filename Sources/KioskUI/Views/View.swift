@@ -153,18 +153,41 @@ open class View: Responder, LayerDelegate {
   // MARK: Hit testing
 
   /// The deepest visible, touchable view containing `point` (in this view's coordinates):
-  /// subviews are tried front to back. Hidden views, views with alpha under 0.01 and views
-  /// with `isUserInteractionEnabled` off are skipped with their subviews, and a point
-  /// outside this view's bounds never reaches its subviews, even ones drawn there.
+  /// subviews are tried front to back. Hidden views, views with alpha under 0.01, views
+  /// with `isUserInteractionEnabled` off and views being animated by `View.animate` without
+  /// `.allowUserInteraction` (UIKit's documented default) are skipped with their subviews,
+  /// and a point outside this view's bounds never reaches its subviews, even ones drawn
+  /// there.
   open func hitTest(_ point: Point, with event: Event?) -> View? {
-    guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event)
+    guard takesTouches, !isHidden, alpha >= 0.01, self.point(inside: point, with: event)
     else { return nil }
     for subview in subviews.reversed() {
-      if let hit = subview.hitTest(subview.convert(point, from: self), with: event) {
+      let pointInSubview = subview.convert(point, from: self)
+      guard subview.takesTouches else {
+        subview.logTouchRefusedWhileAnimating(at: pointInSubview)
+        continue
+      }
+      if let hit = subview.hitTest(pointInSubview, with: event) {
         return hit
       }
     }
     return self
+  }
+
+  /// Says in the debug log that a touch passed a view (and its subviews) because an
+  /// animation without `.allowUserInteraction` moves it: a tap "lost" during a transition
+  /// is UIKit's rule, and this is where to see it happen.
+  private func logTouchRefusedWhileAnimating(at point: Point) {
+    guard layer.hasAnimationBlockingTouches, isUserInteractionEnabled, !isHidden,
+      bounds.contains(point)
+    else { return }
+    uiLogger.debug("touch: \(type(of: self)) is being animated; it takes no touches until it ends")
+  }
+
+  /// Whether touches may reach the view now: `isUserInteractionEnabled`, and no animation
+  /// that does not allow user interaction is moving it.
+  final var takesTouches: Bool {
+    isUserInteractionEnabled && !layer.hasAnimationBlockingTouches
   }
 
   /// Whether `point` (in this view's coordinates) is inside the view: by default, the bounds.
