@@ -75,6 +75,9 @@ public final class BarButtonItem {
   }
   /// Tells the navigation item that shows this item that it changed (the bar redraws).
   var didChange: (@MainActor () -> Void)?
+  /// The view a navigation bar shows for this item, while it shows one (a popover's
+  /// `barButtonItem` points at it).
+  weak var representedView: View?
   /// An integer apps can use to tell items apart.
   public var tag = 0
   /// What tapping the item does.

@@ -89,6 +89,7 @@ final class NavigationBarContentView: View {
         break
       }
       let view = Self.makeView(for: item, tintColor: tintColor)
+      item.representedView = view
       addSubview(view)
       slots.append(Slot(view: view, spaceBefore: pendingSpace, width: item.width))
       pendingSpace = 0

@@ -39,9 +39,12 @@ public struct PopoverArrowDirection: OptionSet, Sendable {
 /// ```
 @MainActor
 public final class PopoverPresentationController: PresentationController {
-  /// The view the arrow points at. Without one, the card is centred in the window with no
-  /// arrow.
+  /// The view the arrow points at. Without one (and without `barButtonItem`), the card is
+  /// centred in the window with no arrow.
   public weak var sourceView: View?
+  /// A bar button item the arrow points at, instead of `sourceView`, while it is shown in
+  /// a navigation bar.
+  public var barButtonItem: BarButtonItem?
   /// The rectangle (in `sourceView`'s coordinates) the arrow points at; an empty rectangle
   /// means the source view's bounds.
   public var sourceRect = Rect.zero
@@ -61,6 +64,13 @@ public final class PopoverPresentationController: PresentationController {
   static let defaultContentSize = Size(width: 320, height: 480)
 
   var background: PopoverBackgroundView? { wrapperView as? PopoverBackgroundView }
+
+  /// Whether the app said where the popover points (a source view or a bar button item).
+  var hasSource: Bool { sourceView != nil || barButtonItem != nil }
+
+  /// Runs once a tap outside the card started the dismissal (an action sheet runs its cancel
+  /// action's handler).
+  var outsideTapDismissal: (() -> Void)?
 
   override func adaptedStyle(in window: Window) -> ModalPresentationStyle {
     window.bounds.width < Self.compactWidth ? .fullScreen : .popover
@@ -119,6 +129,9 @@ public final class PopoverPresentationController: PresentationController {
   /// The source rectangle in the container's coordinates, if the source view is in its
   /// window.
   private func anchorRect(in container: View) -> Rect? {
+    if let itemView = barButtonItem?.representedView, itemView.window === container.window {
+      return itemView.convert(itemView.bounds, to: container)
+    }
     guard let sourceView, sourceView.window === container.window else { return nil }
     let rect = sourceRect.width > 0 || sourceRect.height > 0 ? sourceRect : sourceView.bounds
     return sourceView.convert(rect, to: container)
@@ -132,6 +145,7 @@ public final class PopoverPresentationController: PresentationController {
     presentedViewController.dismiss(animated: true) { [self] in
       delegate?.presentationControllerDidDismiss(self)
     }
+    outsideTapDismissal?()
   }
 }
 

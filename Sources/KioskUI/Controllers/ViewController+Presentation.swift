@@ -79,7 +79,7 @@ extension ViewController {
       }
       return
     }
-    let presentation = controller.presentationForPresenting()
+    let presentation = controller.presentationForPresenting(from: holder)
     presentation.present(from: holder, animated: animated, completion: completion)
   }
 
@@ -159,9 +159,14 @@ extension ViewController {
 
   // MARK: Finding the presenter
 
-  /// The presentation this controller is about to get: the popover one the app set up,
-  /// or a new one.
-  private func presentationForPresenting() -> PresentationController {
+  /// The presentation this controller is about to get from `holder`: the one it chooses
+  /// itself (an alert controller), the popover one the app set up, or a new one.
+  private func presentationForPresenting(from holder: ViewController) -> PresentationController {
+    if let chooser = self as? ChoosesOwnPresentation {
+      let presentation = chooser.presentation(presentedFrom: holder)
+      presentationStorage = presentation
+      return presentation
+    }
     if let existing = presentationStorage, existing.presentingViewController == nil,
       (existing is PopoverPresentationController) == (modalPresentationStyle == .popover)
     {
