@@ -211,13 +211,31 @@ struct AlertControllerTests {
     stage.tap("Send", in: alert)
     // The handler ran once the dismissal had started, with the alert still fading out.
     #expect(log.entries == ["Send (dismissing)"])
-    stage.tap("Cancel", in: alert)  // a second tap while it fades does nothing
+    stage.tap("Cancel", in: alert)  // nothing more while it fades: not a tap,
+    stage.app.press(.escape)  // nor a key
     #expect(log.entries == ["Send (dismissing)"])
     stage.app.advance(by: 0.35)
     dismissed = stage.root.presentedViewController == nil
     #expect(dismissed)
     #expect(alert.view.window == nil)
     #expect(log.entries == ["Send (dismissing)"])
+  }
+
+  @Test func tapsWhileItIsAppearingActOnceAndItLeavesAfterAppearing() throws {
+    let stage = try AlertStage()
+    let log = HandlerLog()
+    let alert = AlertController(title: "Order", message: nil, preferredStyle: .alert)
+    alert.addAction(log.action("Send"))
+    alert.addAction(log.action("Cancel", .cancel))
+    stage.root.present(alert, animated: true)
+    stage.app.advance(by: 0.1)
+    stage.tap("Send", in: alert)
+    stage.tap("Cancel", in: alert)
+    #expect(log.entries == ["Send (shown)"])  // the dismissal waits for the presentation
+    stage.app.advance(by: 0.3)
+    stage.app.advance(by: 0.35)
+    #expect(stage.root.presentedViewController == nil)
+    #expect(log.entries == ["Send (shown)"])
   }
 
   @Test func aControllerPresentedFromAHandlerComesAfterTheAlert() throws {
