@@ -50,6 +50,17 @@ struct AlertGoldenTests {
     return (app, screen)
   }
 
+  /// An action sheet of three actions and a cancel action.
+  private func shareSheet() -> AlertController {
+    let sheet = AlertController(
+      title: "Share the receipt", message: nil, preferredStyle: .actionSheet)
+    sheet.addAction(AlertAction(title: "Print", style: .default))
+    sheet.addAction(AlertAction(title: "Email", style: .default))
+    sheet.addAction(AlertAction(title: "Delete", style: .destructive))
+    sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+    return sheet
+  }
+
   /// An alert with two short actions side by side, the cancel action (bold) on the left.
   @Test func alertWithTwoActions() throws {
     let (app, screen) = try orderScreen(width: 400, height: 300)
@@ -99,12 +110,7 @@ struct AlertGoldenTests {
   /// An action sheet at the bottom of a compact screen, its cancel action in its own card.
   @Test func actionSheetAtTheBottom() throws {
     let (app, screen) = try orderScreen(width: 360, height: 520)
-    let sheet = AlertController(
-      title: "Share the receipt", message: nil, preferredStyle: .actionSheet)
-    sheet.addAction(AlertAction(title: "Print", style: .default))
-    sheet.addAction(AlertAction(title: "Email", style: .default))
-    sheet.addAction(AlertAction(title: "Delete", style: .destructive))
-    sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+    let sheet = shareSheet()
     screen.present(sheet, animated: true)
     app.advance(by: 0.35)
     try assertSnapshot(of: app, named: "alert-action-sheet-bottom")
@@ -114,12 +120,7 @@ struct AlertGoldenTests {
   /// without the cancel action.
   @Test func actionSheetAsAPopover() throws {
     let (app, screen) = try orderScreen(width: 768, height: 480)
-    let sheet = AlertController(
-      title: "Share the receipt", message: nil, preferredStyle: .actionSheet)
-    sheet.addAction(AlertAction(title: "Print", style: .default))
-    sheet.addAction(AlertAction(title: "Email", style: .default))
-    sheet.addAction(AlertAction(title: "Delete", style: .destructive))
-    sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+    let sheet = shareSheet()
     sheet.popoverPresentationController?.sourceView = screen.orderButton
     screen.present(sheet, animated: true)
     app.advance(by: 0.35)
