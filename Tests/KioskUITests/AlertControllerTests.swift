@@ -415,6 +415,49 @@ struct AlertControllerTests {
     #expect(stage.root.presentedViewController == nil)
   }
 
+  @Test func anActionSheetPopoverCanPointAtABarButtonItem() throws {
+    let app = try TestApplication(pointSize: Size(width: 1024, height: 768))
+    let list = ViewController()
+    let share = BarButtonItem(title: "Share")
+    list.navigationItem.rightBarButtonItem = share
+    app.window.rootViewController = NavigationController(rootViewController: list)
+    app.runUntilIdle()
+    let sheet = AlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+    sheet.addAction(AlertAction(title: "Print", style: .default))
+    sheet.popoverPresentationController?.barButtonItem = share
+    list.present(sheet, animated: false)
+    app.runUntilIdle()
+    let popover = try #require(sheet.popoverPresentationController)
+    #expect(popover.arrowDirection == .up)
+    let item = try #require(share.representedView)
+    let itemFrame = item.convert(item.bounds, to: nil)
+    let content = sheet.view.convert(sheet.view.bounds, to: nil)
+    #expect(content.minY == itemFrame.maxY + 15)  // the arrow (12) and the rim (3)
+    #expect(content.maxX >= itemFrame.midX && content.minX <= itemFrame.midX)
+  }
+
+  @Test func returnInATextFieldGoesToTheNextThenTriggersThePreferredAction() throws {
+    let stage = try AlertStage()
+    stage.app.application.isHardwareKeyboardAttached = true
+    let log = HandlerLog()
+    let alert = AlertController(title: "Sign in", message: nil, preferredStyle: .alert)
+    let signIn = log.action("Sign In")
+    alert.addAction(log.action("Cancel", .cancel))
+    alert.addAction(signIn)
+    alert.preferredAction = signIn
+    alert.addTextField { $0.placeholder = "Name" }
+    alert.addTextField { $0.isSecureTextEntry = true }
+    stage.show(alert)
+    let fields = try #require(alert.textFields)
+    #expect(fields[0].isFirstResponder)
+    stage.app.typeOnHardwareKeyboard("ann")
+    stage.app.press(.enter)
+    #expect(fields[0].text == "ann" && fields[1].isFirstResponder)
+    #expect(log.entries.isEmpty)
+    stage.app.press(.enter)
+    #expect(log.entries == ["Sign In (dismissing)"])
+  }
+
   @Test func anActionSheetWithoutASourceOnARegularScreenFallsBackToTheBottom() throws {
     let stage = try AlertStage(width: 1024, height: 768)
     let sheet = AlertController(title: nil, message: nil, preferredStyle: .actionSheet)
