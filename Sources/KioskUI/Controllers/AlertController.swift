@@ -32,7 +32,11 @@ import KioskGraphics
 /// a regular-width screen with no source for its popover; KioskKit logs a warning and
 /// shows it from the bottom of the screen. The presentation style of an alert is
 /// `.overFullScreen` (KioskKit has no `.custom` style); an action sheet's is `.popover`, as
-/// in UIKit.
+/// in UIKit, but while it is shown from the bottom its `popoverPresentationController` is
+/// `nil` (its `presentationController` manages the sheet). The card has no layer corner
+/// radius yet: a small view draws its rounded plate. Sliding a finger from one button to
+/// another does not move the choice, as it does in UIKit: the button first touched is the
+/// one that acts.
 @MainActor
 public final class AlertController: ViewController {
   /// How an alert controller is shown.
