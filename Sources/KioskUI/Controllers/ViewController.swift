@@ -204,6 +204,35 @@ open class ViewController: Responder {
   /// children's views. The default does nothing.
   open func viewDidLayoutSubviews() {}
 
+  // MARK: Safe area and margins (ViewController+SafeArea.swift)
+
+  /// Insets added to the view's safe area, on top of what it inherits: room for content of
+  /// the app's own that covers this controller's view (a footer, a bezel that hides part
+  /// of the panel). Children's views inherit the result. The default is zero; negative
+  /// edges count as zero.
+  open var additionalSafeAreaInsets = EdgeInsets.zero {
+    didSet {
+      guard additionalSafeAreaInsets != oldValue else { return }
+      loadedView?.setNeedsLayout()
+    }
+  }
+
+  /// Whether the view's layout margins are at least `systemMinimumLayoutMargins` (the
+  /// default, `true`).
+  open var viewRespectsSystemMinimumLayoutMargins = true {
+    didSet {
+      if oldValue != viewRespectsSystemMinimumLayoutMargins { loadedView?.setNeedsLayout() }
+    }
+  }
+
+  /// Called in a layout pass after the view's safe area changed, before its
+  /// `layoutSubviews()`. The default does nothing.
+  open func viewSafeAreaInsetsDidChange() {}
+
+  /// Called in a layout pass after the view's layout margins in effect changed, before its
+  /// `layoutSubviews()`. The default does nothing.
+  open func viewLayoutMarginsDidChange() {}
+
   // MARK: Appearance (called by the appearance state machine; override, call super)
 
   /// The view is about to be added to a visible window (or is otherwise about to appear).

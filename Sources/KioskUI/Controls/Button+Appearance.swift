@@ -25,6 +25,7 @@ extension Button {
       imageContent.image = image
       imageContent.isHidden = image == nil
       setNeedsLayout()  // the image's size places the title
+      invalidateIntrinsicContentSize()
     }
     let background = backgroundImage(for: state)
     backgroundImageContent.image = background
@@ -111,6 +112,18 @@ extension Button {
       height: max(image.height, title.height) + insets.top + insets.bottom)
     if buttonType == .system { size.height = max(size.height, Self.minimumSystemHeight) }
     return Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+  }
+
+  /// The distance from the top of the button, `height` tall, to the title's first (or
+  /// last) baseline; `nil` without a title.
+  func baselineOffset(forHeight height: Double, last: Bool) -> Double? {
+    let title = titleSize(fitting: .zero)
+    guard title.height > 0,
+      let offset = titleContent.baselineOffset(forHeight: title.height, last: last)
+    else { return nil }
+    let insets = contentEdgeInsets
+    let contentMid = insets.top + (height - insets.top - insets.bottom) / 2
+    return contentMid - title.height / 2 + offset
   }
 
   /// `rect` with its origin on the pixel grid, so that text and images stay sharp.

@@ -33,7 +33,11 @@ open class Button: Control {
   /// The margins between the bounds and the content (image and title). A `.system` button
   /// starts with 10 points above and below and 20 at the sides; a `.custom` one with none.
   open var contentEdgeInsets = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20) {
-    didSet { if oldValue != contentEdgeInsets { setNeedsLayout() } }
+    didSet {
+      guard oldValue != contentEdgeInsets else { return }
+      setNeedsLayout()
+      invalidateIntrinsicContentSize()
+    }
   }
 
   /// The rounding of a `.system` button's plate, in points.
@@ -174,6 +178,10 @@ open class Button: Control {
     fittingSize()
   }
 
+  /// The content's size plus `contentEdgeInsets` (a `.system` button at least 44 points
+  /// tall), as `sizeThatFits(_:)`.
+  open override var intrinsicContentSize: Size { fittingSize() }
+
   override func stateDidChange() {
     super.stateDidChange()
     updateAppearance()
@@ -183,16 +191,21 @@ open class Button: Control {
 }
 
 /// The title label of a button: it asks the button to lay out again when its text or font
-/// changes, since the title's size places the image and title.
+/// changes, since the title's size places the image and title (and sizes the button).
 @MainActor
 final class ButtonTitleLabel: Label {
+  private func titleDidChangeSize() {
+    superview?.setNeedsLayout()
+    superview?.invalidateIntrinsicContentSize()
+  }
+
   override var text: String? {
-    didSet { if oldValue != text { superview?.setNeedsLayout() } }
+    didSet { if oldValue != text { titleDidChangeSize() } }
   }
   override var font: Font {
-    didSet { if oldValue != font { superview?.setNeedsLayout() } }
+    didSet { if oldValue != font { titleDidChangeSize() } }
   }
   override var numberOfLines: Int {
-    didSet { if oldValue != numberOfLines { superview?.setNeedsLayout() } }
+    didSet { if oldValue != numberOfLines { titleDidChangeSize() } }
   }
 }

@@ -12,7 +12,10 @@ open class ImageView: View {
   /// The image shown; `nil` shows nothing.
   open var image: Image? {
     didSet {
-      if oldValue !== image { showImage() }
+      if oldValue !== image {
+        showImage()
+        invalidateIntrinsicContentSize()
+      }
     }
   }
 
@@ -35,6 +38,12 @@ open class ImageView: View {
     layer.contents = image.map {
       LayerContents(buffer: $0.pixelBuffer, scale: $0.scale, visiblePixels: $0.visiblePixelBounds)
     }
+  }
+
+  /// The image's size in points; without an image, `View.noIntrinsicMetric` both ways, as
+  /// in UIKit.
+  open override var intrinsicContentSize: Size {
+    image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
   }
 
   /// The image's size in points.

@@ -12,11 +12,11 @@ import KioskGraphics
 open class Label: View {
   /// The text shown; `nil` shows nothing.
   open var text: String? {
-    didSet { if oldValue != text { invalidateText() } }
+    didSet { if oldValue != text { invalidateText(); invalidateIntrinsicContentSize() } }
   }
   /// The font (default: 17 pt system font).
   open var font: Font = .systemFont(ofSize: 17) {
-    didSet { if oldValue != font { invalidateText() } }
+    didSet { if oldValue != font { invalidateText(); invalidateIntrinsicContentSize() } }
   }
   /// The colour of the text.
   open var textColor: Color = .black {
@@ -28,11 +28,18 @@ open class Label: View {
   }
   /// The most lines shown; 0 means as many as fit.
   open var numberOfLines = 1 {
-    didSet { if oldValue != numberOfLines { invalidateText() } }
+    didSet { if oldValue != numberOfLines { invalidateText(); invalidateIntrinsicContentSize() } }
   }
   /// How lines wrap and where text that does not fit is cut (default: truncate the tail).
   open var lineBreakMode: LineBreakMode = .byTruncatingTail {
-    didSet { if oldValue != lineBreakMode { invalidateText() } }
+    didSet { if oldValue != lineBreakMode { invalidateText(); invalidateIntrinsicContentSize() } }
+  }
+
+  /// The width a multi-line label wraps at to tell its `intrinsicContentSize` (0, the
+  /// default: its unwrapped width). A `StackView` wraps multi-line labels without one at the
+  /// width it gives them.
+  open var preferredMaxLayoutWidth = 0.0 {
+    didSet { if oldValue != preferredMaxLayoutWidth { invalidateIntrinsicContentSize() } }
   }
 
   private var cachedLayout: TextLayout?
@@ -91,6 +98,25 @@ open class Label: View {
       width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
     measured = (wrapWidth, fitting)
     return fitting
+  }
+
+  /// The size of the text: on one line, or for a multi-line label wrapped at
+  /// `preferredMaxLayoutWidth` when it is set. An empty label's is zero, as in UIKit.
+  open override var intrinsicContentSize: Size {
+    let wrap = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : 0
+    return sizeThatFits(Size(width: wrap, height: 0))
+  }
+
+  /// The distance from the top of the label, `height` tall and wrapping at `width` (`nil`:
+  /// its own width), to the baseline of its first (or last) line; `nil` without text.
+  func baselineOffset(forHeight height: Double, width: Double? = nil, last: Bool) -> Double? {
+    guard let text, !text.isEmpty else { return nil }
+    let wrapWidth = numberOfLines != 1 ? (width ?? bounds.width) : nil
+    let layout = makeLayout(text: text, width: wrapWidth.flatMap { $0 > 0 ? $0 : nil })
+    let top = (height - min(layout.size.height, height)) / 2
+    let lines = Double(max(layout.lineCount, 1))
+    let lineIndex = last ? lines - 1 : 0
+    return top + layout.firstBaseline + lineIndex * layout.size.height / lines
   }
 
   /// Draws the text centred vertically in the bounds, as UILabel does.

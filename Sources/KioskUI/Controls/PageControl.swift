@@ -33,6 +33,7 @@ open class PageControl: Control {
       pageCount = count
       page = min(page, max(count - 1, 0))
       setNeedsDisplay()
+      invalidateIntrinsicContentSize()
     }
   }
 
@@ -79,6 +80,9 @@ open class PageControl: Control {
   open override func sizeThatFits(_ size: Size) -> Size {
     self.size(forNumberOfPages: pageCount)
   }
+
+  /// Room for the dots, and the standard height.
+  open override var intrinsicContentSize: Size { size(forNumberOfPages: pageCount) }
 
   /// The centre of dot `index`, in the control's coordinates: the row is centred.
   func dotCenter(_ index: Int) -> Point {

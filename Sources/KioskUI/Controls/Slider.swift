@@ -175,6 +175,12 @@ open class Slider: Control {
     Size(width: size.width > 0 ? size.width : 118, height: Self.defaultHeight)
   }
 
+  /// UIKit's 31 points tall; no width of its own (`View.noIntrinsicMetric`): a slider
+  /// takes the width it is given.
+  open override var intrinsicContentSize: Size {
+    Size(width: View.noIntrinsicMetric, height: Self.defaultHeight)
+  }
+
   /// The bounds, grown to at least 44 points tall so that a finger finds the thumb.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
     bounds.expanded(toAtLeast: 44).contains(point)

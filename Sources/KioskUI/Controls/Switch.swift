@@ -120,6 +120,9 @@ open class Switch: Control {
   /// The switch's fixed size.
   open override func sizeThatFits(_ size: Size) -> Size { Self.defaultSize }
 
+  /// The switch's fixed size, 51×31 points.
+  open override var intrinsicContentSize: Size { Self.defaultSize }
+
   /// The bounds, grown to at least 44×44 points so that a finger finds the switch.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
     bounds.expanded(toAtLeast: 44).contains(point)

@@ -60,7 +60,11 @@ open class TextField: Control, TextInput {
   }
   /// The grey text shown while the field is empty.
   open var placeholder: String? {
-    didSet { if oldValue != placeholder { canvas.setNeedsDisplay() } }
+    didSet {
+      guard oldValue != placeholder else { return }
+      canvas.setNeedsDisplay()
+      if editor.text.isEmpty { invalidateIntrinsicContentSize() }
+    }
   }
   /// The font of the text and the placeholder.
   open var font: Font = .systemFont(ofSize: 17) {
@@ -76,7 +80,12 @@ open class TextField: Control, TextInput {
   }
   /// The border.
   open var borderStyle: BorderStyle = .none {
-    didSet { if oldValue != borderStyle { setNeedsDisplay(); setNeedsLayout() } }
+    didSet {
+      guard oldValue != borderStyle else { return }
+      setNeedsDisplay()
+      setNeedsLayout()
+      invalidateIntrinsicContentSize()
+    }
   }
   /// When the clear button shows.
   open var clearButtonMode: ViewMode = .never {
@@ -207,11 +216,25 @@ open class TextField: Control, TextInput {
     updateCaretAndScroll()
   }
 
+  /// The width of the text (of the placeholder while there is no text) and the border's
+  /// padding, at least 60 points; the font's line height and 14 points of padding tall.
   open override func sizeThatFits(_ size: Size) -> Size {
     let inset = borderStyle == .none ? 0.0 : 14.0
-    let width = (displayLayout?.size.width ?? 0) + inset
+    var textWidth = editor.text.isEmpty ? 0 : displayLayout?.size.width ?? 0
+    if editor.text.isEmpty, let placeholder, !placeholder.isEmpty {
+      textWidth =
+        TextLayout(
+          text: placeholder, font: font, color: textColor, alignment: .left,
+          lineBreakMode: .byClipping, numberOfLines: 1, width: nil
+        ).size.width
+    }
+    let width = (textWidth + inset).rounded(.up)
     return Size(width: max(width, 60), height: (font.lineHeight + 14).rounded(.up))
   }
+
+  /// The size `sizeThatFits(_:)` gives: a text field in a stack view grows with its text,
+  /// as UIKit's does.
+  open override var intrinsicContentSize: Size { sizeThatFits(.zero) }
 
   // MARK: Drawing
 
@@ -527,6 +550,7 @@ open class TextField: Control, TextInput {
     cachedLayout = nil
     if !keepCaret { revealTimer?.cancel() }
     setNeedsLayout()
+    invalidateIntrinsicContentSize()
     updateCaretAndScroll()
     if keepCaret {
       canvas.setNeedsDisplay()

@@ -57,10 +57,12 @@ extension View {
   func layoutSubtreeIfNeeded() {
     if needsLayout {
       needsLayout = false
+      applyPendingSafeAreaAndMargins()
       let controller = owningViewController
       controller?.viewWillLayoutSubviews()
       layoutSubviews()
       controller?.viewDidLayoutSubviews()
+      checkSubviewsSafeAreaAndMargins()
     }
     guard subtreeNeedsLayout else { return }
     subtreeNeedsLayout = false

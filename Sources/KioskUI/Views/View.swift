@@ -83,7 +83,11 @@ open class View: Responder, LayerDelegate {
   /// Whether the view and its subviews are invisible and receive no touches.
   open var isHidden: Bool {
     get { layer.isHidden }
-    set { layer.isHidden = newValue }
+    set {
+      let changes = newValue != layer.isHidden
+      layer.isHidden = newValue
+      if changes, layoutAttributes.isArranged { arrangedVisibilityDidChange() }
+    }
   }
 
   /// A promise that the view fills its bounds with opaque content, so that nothing behind
@@ -149,6 +153,29 @@ open class View: Responder, LayerDelegate {
   /// The size that best fits the view's content within `size`; the default is the
   /// current size.
   open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+  // MARK: Intrinsic size, margins and the safe area (Layout/View+*.swift)
+
+  /// The size the view's content needs, when nothing else decides it: what a `StackView`
+  /// gives it along its axis. Either dimension may be `View.noIntrinsicMetric` (the
+  /// default for both), for a view whose content does not suggest one. Override it in a
+  /// custom view with content of a natural size, and call `invalidateIntrinsicContentSize()`
+  /// when the content changes.
+  open var intrinsicContentSize: Size {
+    Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+  }
+
+  /// Called in a layout pass after the view's effective layout margins changed (set, or
+  /// moved by the safe area or a superview's margins it preserves), before
+  /// `layoutSubviews()`. The default does nothing.
+  open func layoutMarginsDidChange() {}
+
+  /// Called in a layout pass after `safeAreaInsets` changed, before `layoutSubviews()`.
+  /// The default does nothing.
+  open func safeAreaInsetsDidChange() {}
+
+  /// Priorities, layout margins, the safe area and the view's place in a stack view.
+  var layoutAttributes = ViewLayoutAttributes()
 
   // MARK: Hit testing
 
