@@ -236,6 +236,33 @@ struct StackViewTests {
     #expect(frames(views).map(\.minX) == [0, 0, 38])
   }
 
+  @Test func baselineRelativeArrangementSpacesBaselines() throws {
+    let app = try TestApplication(pointSize: Size(width: 300, height: 300))
+    let first = Label()
+    first.text = "First"
+    let second = Label()
+    second.text = "Second"
+    second.font = .systemFont(ofSize: 30)
+    let block = SizedView(20, 20)
+    let stack = StackView(arrangedSubviews: [first, second, block])
+    stack.axis = .vertical
+    stack.alignment = .leading
+    stack.spacing = 40
+    stack.isBaselineRelativeArrangement = true
+    stack.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+    app.window.addSubview(stack)
+    app.runUntilIdle()
+    // The spacing is measured between baselines (the stack at its fitting height).
+    stack.frame.size.height = stack.sizeThatFits(.zero).height
+    app.runUntilIdle()
+    let last = try #require(first.baselineOffset(forHeight: first.frame.height, last: true))
+    let next = try #require(second.baselineOffset(forHeight: second.frame.height, last: false))
+    let secondLast = try #require(second.baselineOffset(forHeight: second.frame.height, last: true))
+    #expect(abs(second.frame.minY + next - (first.frame.minY + last) - 40) <= 1)
+    // A view without text is spaced from the baseline to its top edge.
+    #expect(abs(block.frame.minY - (second.frame.minY + secondLast) - 40) <= 1)
+  }
+
   // MARK: Arranged subviews
 
   @Test func arrangedSubviewsManagement() throws {
