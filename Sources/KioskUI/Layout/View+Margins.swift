@@ -37,7 +37,8 @@ extension View {
   /// views inside them when `isLayoutMarginsRelativeArrangement` is on; a custom view reads
   /// `layoutMarginsGuide.layoutFrame` in `layoutSubviews()`.
   ///
-  /// Negative or non-finite values are refused (the old margins stay), as other geometry is.
+  /// Negative edges count as zero; non-finite values are refused (the old margins stay), as
+  /// other geometry is.
   public var layoutMargins: EdgeInsets {
     get {
       if !layoutAttributes.marginsWereSet, let controller = owningViewController {
