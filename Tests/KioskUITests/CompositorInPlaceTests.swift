@@ -17,6 +17,9 @@ struct CompositorInPlaceTests {
     let card = View(frame: Rect(x: 10, y: 10, width: 60, height: 40))
     card.backgroundColor = .gray
     card.alpha = 0.5
+    // Blended layer by layer: a group (UIKit's default) is drawn off screen as a whole, so
+    // its leaves' changes are not made in place.
+    card.layer.allowsGroupOpacity = false
     let leaf = View(frame: Rect(x: 10, y: 10, width: 20, height: 10))
     leaf.backgroundColor = .red
     leaf.isHidden = !leafShown

@@ -172,7 +172,8 @@ struct CompositorTests {
     app.window.addSubview(box)
     let pixel = app.snapshot().pixel(x: 5, y: 5)
     #expect(abs(pixel.red - 0.5) < 0.01 && pixel.red == pixel.green)
-    // Alpha multiplies down the tree.
+    // Alpha multiplies down the tree when the layer does not blend as a group.
+    box.layer.allowsGroupOpacity = false
     let inner = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
     inner.backgroundColor = .white
     inner.alpha = 0.5

@@ -18,6 +18,8 @@ struct DrawEntry {
   /// place.
   var parentTransform: Transform
   var parentClip: PixelRect
+  /// Which part of the layer this entry paints (a styled layer has several).
+  var part = DrawPart.layer
 }
 
 /// Turns a screen's layer trees into frames, repainting only what changed.
@@ -55,8 +57,12 @@ public final class Compositor {
   /// Layers whose colour or drawn pixels changed in place since the last frame; when
   /// nothing moved, only these are looked at (the draw list of the last walk still holds).
   private var changedLayers: [Layer] = []
-  private var damage = Region()
-  private var entries: [DrawEntry] = []
+  var damage = Region()
+  var entries: [DrawEntry] = []
+  /// How many groups (`Layer.formsGroup`) the walk is inside: their layers' changes mark
+  /// the group changed (`groupChanged`) instead of damaging the screen.
+  var groupDepth = 0
+  var groupChanged = false
   private var opaqueRects: [PixelRect] = []
   private var paintList: [PaintPiece] = []
   private var pieces: [PixelRect] = []
@@ -141,12 +147,18 @@ public final class Compositor {
 
   /// Damages whatever `layer` and its sublayers covered, because they are leaving.
   func retire(_ layer: Layer) {
+    invalidateGroups(enclosing: layer)
+    retireSubtree(layer)
+  }
+
+  private func retireSubtree(_ layer: Layer) {
     if !layer.lastExtent.isEmpty {
       damage.formUnion(layer.lastExtent)
       layer.lastExtent = .zero
     }
     layer.changes.insert(.geometry)
-    for sublayer in layer.sublayers { retire(sublayer) }
+    layer.styleCache = nil
+    for sublayer in layer.sublayers { retireSubtree(sublayer) }
     needsWalk = true
   }
 
@@ -241,7 +253,7 @@ public final class Compositor {
 
   /// A layer's transform to screen pixels, given its superlayer's; an axis-aligned layer is
   /// snapped to whole pixels.
-  private func placement(of state: LayerState, in parent: Transform) -> Transform {
+  func placement(of state: LayerState, in parent: Transform) -> Transform {
     let transform = Transform(translationX: -state.bounds.midX, y: -state.bounds.midY)
       .concatenating(state.transform)
       .concatenating(Transform(translationX: state.position.x, y: state.position.y))
@@ -252,7 +264,7 @@ public final class Compositor {
   /// The clip for a layer's own pixels and its sublayers: its superlayer's, and its bounds if
   /// it masks. Exact for axis-aligned layers; a rotated masking layer clips to its bounding
   /// box.
-  private func ownClip(of layer: Layer, transform: Transform, within clip: PixelRect)
+  func ownClip(of layer: Layer, transform: Transform, within clip: PixelRect)
     -> PixelRect
   {
     guard layer.masksToBounds else { return clip }
@@ -260,7 +272,7 @@ public final class Compositor {
   }
 
   /// Where a layer's own pixels (background and contents) may land, within `clip`.
-  private func extent(of layer: Layer, transform: Transform, clip: PixelRect) -> PixelRect {
+  func extent(of layer: Layer, transform: Transform, clip: PixelRect) -> PixelRect {
     let state = layer.presented
     guard state.backgroundColor != nil || layer.contents != nil else { return .zero }
     var area = state.bounds
@@ -270,16 +282,16 @@ public final class Compositor {
     return PixelRect(covering: area.applying(transform)).intersection(clip)
   }
 
-  private func damageContents(of layer: Layer, transform: Transform, extent: PixelRect) {
+  func damageContents(of layer: Layer, transform: Transform, extent: PixelRect) {
     if let rect = layer.contentsDamage, layer.contentsMatchBounds {
-      damage.formUnion(PixelRect(covering: rect.applying(transform)).intersection(extent))
+      noteDamage(PixelRect(covering: rect.applying(transform)).intersection(extent))
     } else {
-      damage.formUnion(extent)
+      noteDamage(extent)
     }
   }
 
   /// The pixels `layer` paints opaquely (hiding what is behind), or empty.
-  private func opaqueRect(
+  func opaqueRect(
     of layer: Layer, transform: Transform, alpha: Double, clip: PixelRect
   )
     -> PixelRect
@@ -291,7 +303,7 @@ public final class Compositor {
     return PixelRect(inside: state.bounds.applying(transform)).intersection(clip)
   }
 
-  private func walk(
+  func walk(
     _ layer: Layer, parent: Transform, alpha: Double, clip: PixelRect, inheritedDirty: Bool
   ) {
     let state = layer.presented
@@ -309,29 +321,69 @@ public final class Compositor {
       effectiveAlpha = 0
     }
     let transform = placement(of: state, in: parent)
-    let parentClip = clip
-    let clip = ownClip(of: layer, transform: transform, within: clip)
+    let visit = LayerVisit(
+      transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha, parent: parent,
+      parentClip: clip, changes: changes, dirty: dirty)
+    if state.opacity < 1 || layer.styling.cornerRadius > 0 || layer.styleCache?.group != nil,
+      walkGroup(layer, visit)
+    {
+      return
+    }
+    walkLayer(layer, visit, castsShadow: true)
+  }
+
+  /// Adds `layer`'s entries (and its sublayers') to the draw list and damages what changed.
+  func walkLayer(_ layer: Layer, _ visit: LayerVisit, castsShadow: Bool) {
+    let transform = visit.transform
+    let clip = ownClip(of: layer, transform: transform, within: visit.parentClip)
     let extent = extent(of: layer, transform: transform, clip: clip)
+    let styled = layer.styling.isActive
+    let rounded = styled && layer.styling.cornerRadius > 0
     let opaque =
-      extent.isEmpty
-      ? .zero : opaqueRect(of: layer, transform: transform, alpha: effectiveAlpha, clip: clip)
-    if dirty || changes.contains(.appearance) {
-      damage.formUnion(layer.lastExtent)
-      damage.formUnion(extent)
-    } else if changes.contains(.contents) {
+      extent.isEmpty || rounded
+      ? .zero : opaqueRect(of: layer, transform: transform, alpha: visit.alpha, clip: clip)
+    var whole = extent
+    var shadow = PixelRect.zero
+    var border = PixelRect.zero
+    if styled {
+      if castsShadow && layer.castsShadow {
+        shadow = shadowExtent(of: layer, transform: transform, clip: visit.parentClip)
+      }
+      if layer.styling.borderWidth > 0 {
+        border = PixelRect(covering: layer.presented.bounds.applying(transform))
+          .intersection(clip)
+      }
+      whole = whole.union(shadow).union(border)
+    }
+    if visit.dirty || visit.changes.contains(.appearance) {
+      noteDamage(layer.lastExtent)
+      noteDamage(whole)
+    } else if visit.changes.contains(.contents) {
       damageContents(of: layer, transform: transform, extent: extent)
     }
     layer.contentsDamage = nil
-    layer.lastExtent = extent
-    layer.entryIndex = extent.isEmpty ? -1 : entries.count
+    layer.lastExtent = whole
+    // A styled layer has several entries, and a grouped one paints off screen: their
+    // changes take a walk rather than an in-place update.
+    layer.entryIndex = extent.isEmpty || styled || groupDepth > 0 ? -1 : entries.count
+    if !shadow.isEmpty { entries.append(visit.entry(layer, extent: shadow, part: .shadow)) }
     if !extent.isEmpty {
-      entries.append(
-        DrawEntry(
-          layer: layer, transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha,
-          extent: extent, opaqueRect: opaque, parentTransform: parent, parentClip: parentClip))
+      var entry = visit.entry(layer, extent: extent, part: rounded ? .styled : .layer)
+      entry.opaqueRect = opaque
+      entries.append(entry)
     }
     for sublayer in layer.sublayers {
-      walk(sublayer, parent: transform, alpha: effectiveAlpha, clip: clip, inheritedDirty: dirty)
+      walk(sublayer, parent: transform, alpha: visit.alpha, clip: clip, inheritedDirty: visit.dirty)
+    }
+    if !border.isEmpty { entries.append(visit.entry(layer, extent: border, part: .border)) }
+  }
+
+  /// Damages `rect` of the screen, or, inside a group, marks the group changed.
+  func noteDamage(_ rect: PixelRect) {
+    if groupDepth > 0 {
+      if !rect.isEmpty { groupChanged = true }
+    } else {
+      damage.formUnion(rect)
     }
   }
 
@@ -340,11 +392,12 @@ public final class Compositor {
   static let invisibleAlpha = 0.5 / 255
 
   /// A hidden layer's subtree leaves the screen: damage where it was.
-  private func retireHidden(_ layer: Layer) {
+  func retireHidden(_ layer: Layer) {
     if !layer.lastExtent.isEmpty {
-      damage.formUnion(layer.lastExtent)
+      noteDamage(layer.lastExtent)
       layer.lastExtent = .zero
     }
+    layer.styleCache?.group = nil
     layer.changes = []
     for sublayer in layer.sublayers { retireHidden(sublayer) }
   }

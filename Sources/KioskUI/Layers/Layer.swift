@@ -100,6 +100,12 @@ open class Layer {
   /// Set on a window's layer while the window is visible on a screen.
   weak var hostedBy: Screen?
 
+  /// Corners, border, shadow and group opacity (`Layer+Styling.swift`), all off by default.
+  final var styling = LayerStyling()
+  /// What the compositor rasterised for the styling (shadow, corners, border, a group's
+  /// pixels); `nil` for a layer without styling.
+  final var styleCache: LayerStyleCache?
+
   var needsDisplay = false
   /// Whether `contents` is a backing store this layer drew (rather than an image set on it).
   var holdsDrawnContents = false

@@ -4,7 +4,7 @@ import KioskGraphics
 /// content mode and stretched by its `contentsStretch`.
 @MainActor
 final class LayerPainter {
-  private let painter: FramePainter
+  let painter: FramePainter
   private var slices: [ContentSlice] = []
 
   init(painter: FramePainter) {
@@ -13,6 +13,7 @@ final class LayerPainter {
 
   /// Paints `entry` inside the painter's current clip and limit.
   func paint(_ entry: DrawEntry) {
+    if entry.part != .layer { return paintStyled(entry) }
     let layer = entry.layer
     let state = layer.presented
     let t = entry.transform
@@ -28,7 +29,7 @@ final class LayerPainter {
     }
   }
 
-  private func paintContents(
+  func paintContents(
     _ contents: LayerContents, of layer: Layer, state: LayerState, transform: Transform,
     alpha: Double
   ) {
