@@ -87,20 +87,49 @@ struct LayerStylingTests {
     #expect(isClose(app.snapshot().pixel(x: 40, y: 40), .green))
   }
 
-  /// Removing a layer from a group draws the group again without it.
+  /// Removing a layer from a group draws the group again without it (here the group
+  /// goes with it: its last sublayer left).
   @Test func removingALayerFromAGroupRedrawsIt() throws {
     let app = try TestApplication(pointSize: Size(width: 120, height: 120), scale: 1)
-    let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let parent = View(frame: Rect(x: 15, y: 15, width: 100, height: 100))
     let child = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
     child.backgroundColor = .black
     parent.addSubview(child)
     parent.alpha = 0.5
     app.window.addSubview(parent)
     app.runUntilIdle()
-    #expect(isClose(app.snapshot().pixel(x: 20, y: 20), Color(white: 0.5)))
+    #expect(isClose(app.snapshot().pixel(x: 70, y: 70), Color(white: 0.5)))
     child.removeFromSuperview()
     app.runUntilIdle()
-    #expect(isClose(app.snapshot().pixel(x: 20, y: 20), .white))
+    #expect(
+      app.screen.compositor.lastDamage.contains(PixelRect(x: 25, y: 25, width: 50, height: 50)))
+    #expect(isClose(app.snapshot().pixel(x: 70, y: 70), .white))
+  }
+
+  /// Hiding a subtree inside a group, or taking a colour away, draws the group again.
+  @Test func changesInsideAGroupRedrawIt() throws {
+    let app = try TestApplication(pointSize: Size(width: 120, height: 120), scale: 1)
+    let parent = View(frame: Rect(x: 15, y: 15, width: 100, height: 100))
+    let container = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    let grandchild = View(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+    grandchild.backgroundColor = .black
+    container.addSubview(grandchild)
+    let plain = View(frame: Rect(x: 50, y: 50, width: 40, height: 40))
+    plain.backgroundColor = .black
+    parent.addSubview(container)
+    parent.addSubview(plain)
+    parent.backgroundColor = Color(white: 0.9)
+    parent.alpha = 0.5
+    app.window.addSubview(parent)
+    app.runUntilIdle()
+    #expect(isClose(app.snapshot().pixel(x: 30, y: 30), Color(white: 0.5)))
+    container.isHidden = true
+    app.runUntilIdle()
+    #expect(isClose(app.snapshot().pixel(x: 30, y: 30), Color(white: 0.95)))
+    #expect(isClose(app.snapshot().pixel(x: 80, y: 80), Color(white: 0.5)))
+    plain.backgroundColor = nil
+    app.runUntilIdle()
+    #expect(isClose(app.snapshot().pixel(x: 80, y: 80), Color(white: 0.95)))
   }
 
   // MARK: Shadows
@@ -192,6 +221,44 @@ struct LayerStylingTests {
     app.runUntilIdle()
     #expect(isClose(app.snapshot().pixel(x: 100, y: 100), .black))
     #expect(isClose(app.snapshot().pixel(x: 60, y: 60), .white))
+  }
+
+  /// A shadowed card gliding across a 1024×600 screen: each frame composites the cached
+  /// shadow and background, blurring nothing. Prints the time of such a frame against a
+  /// full repaint of the same screen (a figure, never a failure).
+  @Test func movingShadowedCardCostsOnlyCompositing() throws {
+    let app = try TestApplication(pointSize: Size(width: 1024, height: 600), scale: 1)
+    app.window.backgroundColor = Color(hex: 0xf2f2f7)
+    let card = View(frame: Rect(x: 100, y: 150, width: 300, height: 200))
+    card.backgroundColor = .white
+    card.layer.cornerRadius = 16
+    card.layer.shadowOpacity = 0.3
+    card.layer.shadowRadius = 10
+    card.layer.shadowOffset = Size(width: 0, height: 6)
+    app.window.addSubview(card)
+    app.runUntilIdle()
+    let clock = ContinuousClock()
+    let frames = 60
+    let moving = clock.measure {
+      for _ in 0..<frames {
+        card.center.x += 5
+        app.runUntilIdle()
+      }
+    }
+    let damaged = app.screen.compositor.lastDamage.area
+    let full = clock.measure {
+      for _ in 0..<frames {
+        app.screen.compositor.setNeedsFullRepaint()
+        Transaction.setNeedsCommit()
+        app.runUntilIdle()
+      }
+    }
+    let cache = try #require(card.layer.styleCache)
+    #expect(cache.shadowRasterizations == 1 && cache.backgroundRasterizations == 1)
+    #expect(damaged < 1024 * 600 / 4)
+    print(
+      "shadowed card moving: \(moving / frames) a frame (\(damaged) px damaged), "
+        + "full frame \(full / frames), ratio \(moving / full)")
   }
 
   // MARK: Corners and borders

@@ -137,7 +137,7 @@ extension Compositor {
       noteDamage(previousExtent)
       noteDamage(whole)
     }
-    layer.lastExtent = whole
+    layer.lastExtent = groupDepth > 0 ? .zero : whole
     layer.entryIndex = -1
     if !shadow.isEmpty { entries.append(visit.entry(layer, extent: shadow, part: .shadow)) }
     if !extent.isEmpty { entries.append(visit.entry(layer, extent: extent, part: .group)) }
@@ -159,13 +159,16 @@ extension Compositor {
   }
 
   /// A layer inside groups is leaving: the groups' pixels and lists are stale (the lists
-  /// are emptied, as they must not point at a layer that may go away).
+  /// are emptied, as they must not point at a layer that may go away), and where they are
+  /// on screen is damaged (the layer's own last place is in its group's pixels, and the
+  /// group may be gone by the next walk).
   func invalidateGroups(enclosing layer: Layer) {
     var current = layer.superlayer
     while let ancestor = current {
       if let group = ancestor.styleCache?.group {
         group.isStale = true
         group.entries.removeAll(keepingCapacity: true)
+        damage.formUnion(ancestor.lastExtent)
       }
       current = ancestor.superlayer
     }

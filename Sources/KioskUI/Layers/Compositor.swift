@@ -315,7 +315,10 @@ public final class Compositor {
       // A hidden leaf keeps an entry (painting nothing), so that showing it again, or
       // fading it in, is an in-place change rather than another walk.
       guard layer.sublayers.isEmpty else {
-        if dirty { retireHidden(layer) }
+        if dirty {
+          noteDamage(.zero)
+          retireHidden(layer)
+        }
         return
       }
       effectiveAlpha = 0
@@ -362,7 +365,8 @@ public final class Compositor {
       damageContents(of: layer, transform: transform, extent: extent)
     }
     layer.contentsDamage = nil
-    layer.lastExtent = whole
+    // Inside a group the layer's pixels are the group's: its place on screen is the group's.
+    layer.lastExtent = groupDepth > 0 ? .zero : whole
     // A styled layer has several entries, and a grouped one paints off screen: their
     // changes take a walk rather than an in-place update.
     layer.entryIndex = extent.isEmpty || styled || groupDepth > 0 ? -1 : entries.count
@@ -381,7 +385,7 @@ public final class Compositor {
   /// Damages `rect` of the screen, or, inside a group, marks the group changed.
   func noteDamage(_ rect: PixelRect) {
     if groupDepth > 0 {
-      if !rect.isEmpty { groupChanged = true }
+      groupChanged = true
     } else {
       damage.formUnion(rect)
     }
