@@ -261,6 +261,58 @@ struct LayerStylingTests {
         + "full frame \(full / frames), ratio \(moving / full)")
   }
 
+  /// On a screen turned a quarter on its panel, at scale 2, a shadowed card and a faded
+  /// group show as on an upright screen, turned, after the card moved (a partial frame,
+  /// which also equals a full repaint).
+  @Test func styledLayersOnATurnedScreenMatchAnUprightOne() throws {
+    func scene(_ rotation: Rotation, cardX: Double) throws -> (TestApplication, View) {
+      let app = try TestApplication(
+        pointSize: Size(width: 120, height: 90), scale: 2, rotation: rotation)
+      app.window.backgroundColor = Color(hex: 0xe0e0e0)
+      let card = View(frame: Rect(x: cardX, y: 10, width: 50, height: 40))
+      card.backgroundColor = .white
+      card.layer.cornerRadius = 8
+      card.layer.borderWidth = 1
+      card.layer.shadowOpacity = 0.5
+      card.layer.shadowOffset = Size(width: 2, height: 4)
+      let group = View(frame: Rect(x: 70, y: 40, width: 40, height: 40))
+      group.alpha = 0.5
+      let square = View(frame: Rect(x: 5, y: 5, width: 25, height: 25))
+      square.backgroundColor = .red
+      group.addSubview(square)
+      app.window.addSubview(card)
+      app.window.addSubview(group)
+      app.runUntilIdle()
+      return (app, card)
+    }
+    let (turnedApp, card) = try scene(.degrees90, cardX: 10)
+    card.center.x += 17
+    let turned = turnedApp.snapshot()
+    turnedApp.screen.compositor.setNeedsFullRepaint()
+    Transaction.setNeedsCommit()
+    let repainted = turnedApp.snapshot()
+    var differingFromRepaint = 0
+    for y in 0..<turned.height {
+      for x in 0..<turned.width where turned.pixel(x: x, y: y) != repainted.pixel(x: x, y: y) {
+        differingFromRepaint += 1
+      }
+    }
+    #expect(differingFromRepaint == 0)
+
+    let upright = try scene(.degrees0, cardX: 27).0.snapshot()
+    let toPanel = Rotation.degrees90.logicalToPanel(
+      width: Double(upright.width), height: Double(upright.height))
+    var differing = 0
+    for y in 0..<upright.height {
+      for x in 0..<upright.width {
+        let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(toPanel)
+        let turnedPixel = turned.pixel(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)))
+        if !isClose(upright.pixel(x: x, y: y), turnedPixel, within: 1.5 / 255) { differing += 1 }
+      }
+    }
+    #expect(differing == 0)
+  }
+
   // MARK: Corners and borders
 
   /// Rounded corners clip a child only when the layer masks to its bounds; the border is

@@ -74,6 +74,17 @@ extension Compositor {
       .insetBy(dx: -margin, dy: -margin)
   }
 
+  /// The part of an axis-aligned opaque rectangle that rounded corners of `radius` points
+  /// leave opaque: inset by 0.3 of the radius on each side (a corner's arc passes
+  /// 1 − 1/√2 ≈ 0.29 of the radius from both edges), and a pixel for antialiasing.
+  static func insideCorners(_ rect: PixelRect, radius: Double, transform: Transform) -> PixelRect {
+    let dx = Int((0.3 * radius * abs(transform.a + transform.c)).rounded(.up)) + 1
+    let dy = Int((0.3 * radius * abs(transform.b + transform.d)).rounded(.up)) + 1
+    guard rect.width > 2 * dx, rect.height > 2 * dy else { return .zero }
+    return PixelRect(
+      x: rect.x + dx, y: rect.y + dy, width: rect.width - 2 * dx, height: rect.height - 2 * dy)
+  }
+
   /// Where `layer`'s shadow may land on screen, within `clip`.
   func shadowExtent(of layer: Layer, transform: Transform, clip: PixelRect) -> PixelRect {
     PixelRect(covering: Self.shadowArea(of: layer).applying(transform)).intersection(clip)

@@ -342,9 +342,12 @@ public final class Compositor {
     let extent = extent(of: layer, transform: transform, clip: clip)
     let styled = layer.styling.isActive
     let rounded = styled && layer.styling.cornerRadius > 0
-    let opaque =
-      extent.isEmpty || rounded
+    var opaque =
+      extent.isEmpty
       ? .zero : opaqueRect(of: layer, transform: transform, alpha: visit.alpha, clip: clip)
+    if rounded && !opaque.isEmpty {
+      opaque = Self.insideCorners(opaque, radius: layer.styling.cornerRadius, transform: transform)
+    }
     var whole = extent
     var shadow = PixelRect.zero
     var border = PixelRect.zero
