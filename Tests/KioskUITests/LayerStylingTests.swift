@@ -8,14 +8,17 @@ import Testing
 /// and what is drawn again.
 @MainActor
 struct LayerStylingTests {
-  /// A white card with rounded corners and a shadow, on a grey window.
-  private func shadowedCard(_ app: TestApplication) -> View {
+  /// A white card with rounded corners and a shadow 6 points down, on a grey window.
+  private func shadowedCard(
+    _ app: TestApplication, frame: Rect = Rect(x: 40, y: 40, width: 80, height: 60),
+    radius: Double = 4, opacity: Double = 0.5
+  ) -> View {
     app.window.backgroundColor = Color(hex: 0xe0e0e0)
-    let card = View(frame: Rect(x: 40, y: 40, width: 80, height: 60))
+    let card = View(frame: frame)
     card.backgroundColor = .white
     card.layer.cornerRadius = 10
-    card.layer.shadowOpacity = 0.5
-    card.layer.shadowRadius = 4
+    card.layer.shadowOpacity = opacity
+    card.layer.shadowRadius = radius
     card.layer.shadowOffset = Size(width: 0, height: 6)
     app.window.addSubview(card)
     app.runUntilIdle()
@@ -228,15 +231,8 @@ struct LayerStylingTests {
   /// full repaint of the same screen (a figure, never a failure).
   @Test func movingShadowedCardCostsOnlyCompositing() throws {
     let app = try TestApplication(pointSize: Size(width: 1024, height: 600), scale: 1)
-    app.window.backgroundColor = Color(hex: 0xf2f2f7)
-    let card = View(frame: Rect(x: 100, y: 150, width: 300, height: 200))
-    card.backgroundColor = .white
-    card.layer.cornerRadius = 16
-    card.layer.shadowOpacity = 0.3
-    card.layer.shadowRadius = 10
-    card.layer.shadowOffset = Size(width: 0, height: 6)
-    app.window.addSubview(card)
-    app.runUntilIdle()
+    let card = shadowedCard(
+      app, frame: Rect(x: 100, y: 150, width: 300, height: 200), radius: 10, opacity: 0.3)
     let clock = ContinuousClock()
     let frames = 60
     let moving = clock.measure {
