@@ -13,13 +13,13 @@ extension PixelBuffer {
     for y in 0..<height {
       for x in 0..<width { alpha[y * width + x] = Float(pixels[y * rowPixels + x] >> 24) }
     }
-    let radius = Self.boxRadius(sigma: sigma)
-    if radius > 0 {
+    let radii = Self.boxRadii(sigma: sigma)
+    if radii.contains(where: { $0 > 0 }) {
       var line = [Float](repeating: 0, count: max(width, height))
       alpha.withUnsafeMutableBufferPointer { a in
         line.withUnsafeMutableBufferPointer { scratch in
           guard let base = a.baseAddress else { return }
-          for _ in 0..<3 {
+          for radius in radii where radius > 0 {
             for y in 0..<height {
               Self.boxBlur(base + y * width, step: 1, count: width, radius: radius, scratch)
             }
@@ -43,12 +43,19 @@ extension PixelBuffer {
     }
   }
 
-  /// The radius of each of three box blurs that together approximate a Gaussian of `sigma`
-  /// (their variance, 3·((2r+1)² − 1)/12, is nearest σ²).
-  static func boxRadius(sigma: Double) -> Int {
-    guard sigma.isFinite, sigma > 0 else { return 0 }
-    let width = (4 * sigma * sigma + 1).squareRoot()
-    return max(0, Int(((width - 1) / 2).rounded()))
+  /// The radii of three box blurs that together approximate a Gaussian of `sigma`: of two
+  /// neighbouring odd widths, as many of the smaller as make the variance (the sum of
+  /// each box's ((2r+1)² − 1)/12) nearest σ².
+  static func boxRadii(sigma: Double) -> [Int] {
+    guard sigma.isFinite, sigma > 0 else { return [0, 0, 0] }
+    let passes = 3.0
+    var lower = Int((12 * sigma * sigma / passes + 1).squareRoot().rounded(.down))
+    if lower % 2 == 0 { lower -= 1 }
+    let wl = Double(lower)
+    let smaller = Int(
+      ((12 * sigma * sigma - passes * wl * wl - 4 * passes * wl - 3 * passes) / (-4 * wl - 4))
+        .rounded())
+    return (0..<3).map { $0 < smaller ? (lower - 1) / 2 : (lower + 1) / 2 }
   }
 
   /// One box blur of a line of `count` values `step` apart; beyond the ends counts as 0.
