@@ -9,7 +9,7 @@ extension LayerPainter {
     case .layer:
       paint(entry)
     case .styled:
-      paintRaster(entry)
+      if let color = layer.presented.backgroundColor, color.alpha > 0 { paintRaster(entry) }
       if let contents = layer.contents {
         paintContents(
           contents, of: layer, state: layer.presented, transform: entry.transform,
