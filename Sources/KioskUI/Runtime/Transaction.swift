@@ -87,6 +87,7 @@ public enum Transaction {
     defer { isCommitting = false }
     isCommitPending = false
     let start = monotonicSeconds()
+    CommitObservers.commitWillBegin()
     for screen in screens { screen.layoutWindows() }
     let laidOut = monotonicSeconds()
     displayPendingLayers()
@@ -165,5 +166,6 @@ extension Transaction {
     AnimationEngine.finishedGroups.removeAll()
     AnimationEngine.contexts.removeAll()
     ScheduledAction.cancelAll()
+    CommitObservers.removeAllForTesting()
   }
 }
