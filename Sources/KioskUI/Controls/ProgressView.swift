@@ -93,7 +93,8 @@ open class ProgressView: View {
 
   private func layoutParts() {
     let b = bounds
-    let bar = Rect(x: b.minX, y: b.midY - Self.barHeight / 2, width: b.width, height: Self.barHeight)
+    let bar = Rect(
+      x: b.minX, y: b.midY - Self.barHeight / 2, width: b.width, height: Self.barHeight)
     track.frame = bar
     fillClip.frame = Rect(
       x: bar.minX, y: bar.minY, width: bar.width * Double(storedProgress), height: bar.height)
