@@ -62,6 +62,13 @@ open class ScrollView: View {
     didSet { if oldValue != contentInset { updateScrollIndicators() } }
   }
 
+  /// The pull-to-refresh control above the content (`nil`, the default: none). Setting it
+  /// adds the control behind the content and lets the content be pulled down even when it
+  /// fits (`alwaysBounceVertical`). See `RefreshControl`.
+  open var refreshControl: RefreshControl? {
+    didSet { refreshControlDidChange(from: oldValue) }
+  }
+
   /// Hears about scrolling. Held weakly.
   open weak var delegate: ScrollViewDelegate? {
     didSet { delegateDidChange() }
@@ -231,7 +238,7 @@ open class ScrollView: View {
   var offsetRange: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
     let size = bounds.size
     let minX = -contentInset.left
-    let minY = -contentInset.top
+    let minY = -contentInset.top - refreshControlInset
     let maxX = max(minX, contentSize.width + contentInset.right - size.width)
     let maxY = max(minY, contentSize.height + contentInset.bottom - size.height)
     return (minX...maxX, minY...maxY)
@@ -277,6 +284,7 @@ open class ScrollView: View {
     bounds = b
     setNeedsLayout()
     updateScrollIndicators()
+    refreshControl?.scrollViewDidScroll(self)
     delegate?.scrollViewDidScroll(self)
   }
 
