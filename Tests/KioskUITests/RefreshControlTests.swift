@@ -132,6 +132,10 @@ struct RefreshControlTests {
     app.advance(by: 1)
     #expect(scrollView.contentOffset.y == -60)
     #expect(!refresh.isHidden)
+    #expect(refresh.spinner.isVisibleOnScreen)
+    let turning = refresh.spinner.phase
+    app.advance(by: 0.13)
+    #expect(refresh.spinner.phase != turning)
     #expect(log.events.isEmpty)
     // Scrolled away from the top, the spinner is hidden and costs nothing.
     scrollView.showsVerticalScrollIndicator = false

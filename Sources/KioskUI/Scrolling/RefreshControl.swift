@@ -97,6 +97,7 @@ open class RefreshControl: Control {
   open func beginRefreshing() {
     guard !isRefreshing else { return }
     isRefreshing = true
+    spinner.alpha = 1
     spinner.startAnimating()
     guard let scrollView else { return }
     let top = scrollView.offsetRange.y.lowerBound
