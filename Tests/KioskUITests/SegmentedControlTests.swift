@@ -173,4 +173,23 @@ struct SegmentedControlTests {
     #expect(control.segments[0].content.label.textColor == .white)
     #expect(control.segments[1].content.label.textColor == SegmentedControl.titleColor)
   }
+
+  @Test func imageSegmentsAndTitlesReplaceEachOther() throws {
+    let dot = try Image.render(size: Size(width: 20, height: 20), scale: 2) { context in
+      context.setFillColor(.red)
+      context.fillEllipse(in: Rect(x: 0, y: 0, width: 20, height: 20))
+    }
+    let control = SegmentedControl(images: [dot, dot])
+    #expect(control.numberOfSegments == 2)
+    #expect(control.imageForSegment(at: 0) === dot)
+    #expect(control.titleForSegment(at: 0) == nil)
+    #expect(control.bounds.width == 2 * (20 + 2 * SegmentedControl.contentPadding))
+    control.setTitle("Text", forSegmentAt: 0)
+    #expect(control.imageForSegment(at: 0) == nil)
+    #expect(control.titleForSegment(at: 0) == "Text")
+    control.setImage(dot, forSegmentAt: 0)
+    #expect(control.titleForSegment(at: 0) == nil)
+    #expect(!control.segments[0].content.imageView.isHidden)
+    #expect(control.segments[0].content.label.isHidden)
+  }
 }

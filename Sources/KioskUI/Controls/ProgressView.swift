@@ -84,11 +84,7 @@ open class ProgressView: View {
   /// a second when `animated`.
   open func setProgress(_ progress: Float, animated: Bool) {
     storedProgress = progress.isNaN ? 0 : min(max(progress, 0), 1)
-    if animated && window != nil {
-      View.animate(withDuration: Self.animationDuration) { self.layoutParts() }
-    } else {
-      View.performWithoutAnimation { layoutParts() }
-    }
+    changeParts(animated: animated, duration: Self.animationDuration) { layoutParts() }
   }
 
   private func layoutParts() {

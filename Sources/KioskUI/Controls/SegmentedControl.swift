@@ -188,9 +188,13 @@ open class SegmentedControl: Control {
   /// Sets the title of the segment at `index` (it replaces an image).
   open func setTitle(_ title: String?, forSegmentAt index: Int) {
     checkIndex(index, "setTitle(_:forSegmentAt:)")
+    setContent(title: title, image: nil, ofSegment: index)
+  }
+
+  private func setContent(title: String?, image: Image?, ofSegment index: Int) {
     segments[index].title = title
-    segments[index].image = nil
-    segments[index].content.show(title: title, image: nil)
+    segments[index].image = image
+    segments[index].content.show(title: title, image: image)
     setNeedsLayout()
   }
 
@@ -202,10 +206,7 @@ open class SegmentedControl: Control {
   /// Sets the image of the segment at `index` (it replaces a title).
   open func setImage(_ image: Image?, forSegmentAt index: Int) {
     checkIndex(index, "setImage(_:forSegmentAt:)")
-    segments[index].image = image
-    segments[index].title = nil
-    segments[index].content.show(title: nil, image: image)
-    setNeedsLayout()
+    setContent(title: nil, image: image, ofSegment: index)
   }
 
   /// The image of the segment at `index` (`nil` for a title, or an index out of range).
@@ -249,13 +250,9 @@ open class SegmentedControl: Control {
 
   private func layoutChange(animated: Bool, appearing: View?) {
     updateLook()
-    guard animated, window != nil else {
-      View.performWithoutAnimation { layoutSegments() }
-      return
-    }
-    appearing?.alpha = 0
-    View.animate(withDuration: Self.animationDuration) {
-      self.layoutSegments()
+    if animated && window != nil { appearing?.alpha = 0 }
+    changeParts(animated: animated, duration: Self.animationDuration) {
+      layoutSegments()
       appearing?.alpha = 1
     }
   }
@@ -456,13 +453,9 @@ open class SegmentedControl: Control {
     let shaded = !dragsThumb && touchedSegment != nil && touchedSegment != selectedIndex
     shade.isHidden = !shaded
     updateLook()
-    if animated && window != nil {
-      View.animate(
-        withDuration: Self.animationDuration, delay: 0, options: [.allowUserInteraction],
-        animations: { self.layoutSegments() })
-    } else {
-      View.performWithoutAnimation { layoutSegments() }
-    }
+    changeParts(
+      animated: animated, duration: Self.animationDuration, options: [.allowUserInteraction]
+    ) { layoutSegments() }
     if shaded, let touched = touchedSegment {
       View.performWithoutAnimation { shade.frame = plateFrame(segmentFrames()[touched]) }
     }
