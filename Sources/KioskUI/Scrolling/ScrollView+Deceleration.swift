@@ -43,7 +43,7 @@ extension ScrollView {
   /// Where the content comes to rest after a release at `velocity`: where the glide ends
   /// (within the content's range), or the page it settles on.
   private func restingOffset(velocity: Point) -> Point {
-    if isPagingEnabled { return pageOffset(velocity: velocity) }
+    if let snapped = snappedOffset(velocity: velocity) { return snapped }
     let decay = ScrollAxisMotion.decay(forRatePerMillisecond: decelerationRate.rawValue)
     let offset = contentOffset
     return clampedOffset(
@@ -55,7 +55,7 @@ extension ScrollView {
   /// Sets up each axis's motion: to `destination` if one was chosen (or a page), else a
   /// glide that slows down on its own, or a spring back from past an edge.
   private func planMotion(velocity: Point, destination: Point?) {
-    let destination = destination ?? (isPagingEnabled ? pageOffset(velocity: velocity) : nil)
+    let destination = destination ?? snappedOffset(velocity: velocity)
     let offset = contentOffset
     let range = offsetRange
     let now = Transaction.clock()

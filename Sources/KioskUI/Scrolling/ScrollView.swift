@@ -300,6 +300,13 @@ open class ScrollView: View {
   /// content from ever seeing this touch (the table swallows the tap that hides a revealed
   /// Delete button).
   func shouldSwallowTouchDown(_ touch: Touch) -> Bool { false }
+
+  /// Where the content must come to rest after a release at `velocity` (points per
+  /// second), when it may not stop just anywhere: a page with `isPagingEnabled`, a row on a
+  /// picker's wheel. `nil` lets it glide to a stop wherever it slows down.
+  func snappedOffset(velocity: Point) -> Point? {
+    isPagingEnabled ? pageOffset(velocity: velocity) : nil
+  }
 }
 
 extension Double {
