@@ -213,6 +213,13 @@ final class PickerWheel: ScrollView {
     return Point(x: 0, y: self.offset(forRow: nearestRow(toOffset: glideEnd)))
   }
 
+  // The wheel keeps its touches, as UIKit's picker does: they do not go up the responder
+  // chain (a date picker, a control, must not track them as presses on itself).
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
+  override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {}
+  override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {}
+
   override func shouldSwallowTouchDown(_ touch: Touch) -> Bool {
     touchStoppedSpin = touchStoppedMotion
     return false
