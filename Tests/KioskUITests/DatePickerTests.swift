@@ -235,12 +235,17 @@ struct DatePickerTests {
     let scene = try DatePickerScene(
       mode: .time,
       date: DateComponents(year: 2024, month: 2, day: 29, hour: 14, minute: 37, second: 12))
+    scene.tap(1, rowsFrom: .hour(twelveHour: true, padded: false))  // 3 PM
+    #expect(
+      scene.picker.date
+        == scene.date(
+          DateComponents(year: 2024, month: 2, day: 29, hour: 15, minute: 37, second: 12)))
     scene.tap(-1, rowsFrom: .dayPeriod)  // AM
     #expect(
       scene.picker.date
         == scene.date(
-          DateComponents(year: 2024, month: 2, day: 29, hour: 2, minute: 37, second: 12)))
-    scene.tap(-2, rowsFrom: .hour(twelveHour: true, padded: false))  // 12 AM
+          DateComponents(year: 2024, month: 2, day: 29, hour: 3, minute: 37, second: 12)))
+    scene.tap(-3, rowsFrom: .hour(twelveHour: true, padded: false))  // 12 AM
     #expect(scene.titleInBand(.hour(twelveHour: true, padded: false)) == "12")
     #expect(
       scene.picker.date
@@ -250,7 +255,7 @@ struct DatePickerTests {
     scene.app.runUntilIdle()
     scene.turn(.minute, by: 4)  // 58 comes round to 02, in the same hour
     #expect(scene.picker.date == scene.date(year: 2024, month: 2, day: 29, hour: 0, minute: 2))
-    #expect(scene.log.events == ["valueChanged", "valueChanged", "valueChanged"])
+    #expect(scene.log.count("valueChanged") == 4 && scene.log.events.count == 4)
   }
 
   @Test func theDayWheelOfDateAndTimeMovesWholeDays() throws {
