@@ -113,6 +113,8 @@ struct DatePickerTests {
     let time = try DatePickerScene(mode: .time)
     #expect(time.columns == [.hour(twelveHour: true, padded: false), .minute, .dayPeriod])
     #expect(time.titlesInBands == ["2", "37", "PM"])
+    let korea = try DatePickerScene(mode: .time, locale: "ko_KR")  // "a h:mm"
+    #expect(korea.columns == [.dayPeriod, .hour(twelveHour: true, padded: false), .minute])
     let britishTime = try DatePickerScene(mode: .time, locale: "en_GB")
     #expect(britishTime.columns == [.hour(twelveHour: false, padded: true), .minute])
     #expect(britishTime.titlesInBands == ["14", "37"])

@@ -41,6 +41,8 @@ final class PickerWheel: ScrollView {
     didSet { if oldValue != rowHeight { geometryDidChange() } }
   }
   private var shownRows: [Int: ShownRow] = [:]
+  /// The rows turning off the drum in this layout.
+  private var leaving: [Int] = []
   /// The size the drum was last laid out at.
   private var laidOutSize = Size.zero
   let spares = Spares()
@@ -136,7 +138,10 @@ final class PickerWheel: ScrollView {
     let first = max(0, Int(((middle - reach) / rowHeight).rounded(.down)))
     let last = min(rowCount - 1, Int(((middle + reach) / rowHeight).rounded(.down)))
     let wanted = first..<max(first, last + 1)
-    for row in Array(shownRows.keys) where !wanted.contains(row) { retire(row) }
+    // A scratch list kept between frames: a steady spin allocates nothing here.
+    leaving.removeAll(keepingCapacity: true)
+    for row in shownRows.keys where !wanted.contains(row) { leaving.append(row) }
+    for row in leaving { retire(row) }
     guard let picker, !wanted.isEmpty else { return }
     View.performWithoutAnimation {
       for row in wanted {
