@@ -14,16 +14,13 @@ struct InteractivePop {
 final class EdgePanDelegate: GestureRecognizerDelegate {
   weak var navigationController: NavigationController?
 
-  /// Touches that land within this distance (points) of the left edge start the swipe.
-  static let edgeWidth = 20.0
-
   func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch)
     -> Bool
   {
     guard let navigation = navigationController, navigation.canPopInteractively,
       let view = navigation.viewIfLoaded
     else { return false }
-    return touch.location(in: view).x <= Self.edgeWidth
+    return touch.location(in: view).x <= ScreenEdgePanGestureRecognizer.edgeWidth
   }
 
   /// Only a swipe to the right, more sideways than up or down.

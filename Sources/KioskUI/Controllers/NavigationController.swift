@@ -70,8 +70,9 @@ open class NavigationController: ViewController {
   public let navigationBar = NavigationBar(frame: .zero)
 
   /// The swipe from the left edge that pops the top controller; disable it to turn the
-  /// gesture off.
-  public let interactivePopGestureRecognizer = PanGestureRecognizer()
+  /// gesture off. It starts at the left edge of this controller's view (which is the
+  /// screen's unless the controller sits in a column).
+  public let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer()
 
   /// Hears when a controller is about to be shown and has been shown.
   public weak var delegate: NavigationControllerDelegate?
@@ -99,6 +100,8 @@ open class NavigationController: ViewController {
     edgePanDelegate.navigationController = self
     interactivePopGestureRecognizer.delegate = edgePanDelegate
     interactivePopGestureRecognizer.maximumNumberOfTouches = 1
+    interactivePopGestureRecognizer.edges = .left
+    interactivePopGestureRecognizer.measuresFromViewEdges = true
     interactivePopGestureRecognizer.addTarget(self) { navigation, pan in
       navigation.handleEdgePan(pan)
     }

@@ -264,8 +264,12 @@ extension SplitViewController {
     return dimming
   }
 
-  func makeEdgeSwipe() -> PanGestureRecognizer {
-    let pan = PanGestureRecognizer(target: self) { split, pan in split.edgeSwipeChanged(pan) }
+  func makeEdgeSwipe() -> ScreenEdgePanGestureRecognizer {
+    let pan = ScreenEdgePanGestureRecognizer(target: self) { split, pan in
+      split.edgeSwipeChanged(pan)
+    }
+    pan.edges = .left
+    pan.measuresFromViewEdges = true
     pan.delegate = gestureHelper
     return pan
   }
@@ -290,7 +294,7 @@ final class SplitGestureHelper: GestureRecognizerDelegate {
     guard let split, split.presentsWithGesture, split.displayMode == .secondaryOnly,
       split.primaryStorage != nil, let view = split.viewIfLoaded
     else { return false }
-    return touch.location(in: view).x <= SplitViewController.edgeSwipeWidth
+    return touch.location(in: view).x <= ScreenEdgePanGestureRecognizer.edgeWidth
   }
 
   func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {

@@ -44,8 +44,6 @@ open class SplitViewController: ViewController {
 
   /// How long showing and hiding the primary's overlay takes (seconds).
   static let overlayDuration = 0.25
-  /// How far from the left edge (points) a swipe that shows the primary must start.
-  static let edgeSwipeWidth = 20.0
 
   /// Hears about collapsing, expanding, display modes and show requests.
   public weak var delegate: SplitViewControllerDelegate?
