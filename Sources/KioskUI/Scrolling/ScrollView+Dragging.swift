@@ -31,7 +31,8 @@ extension ScrollView {
   }
 
   private func continueDragging(_ pan: PanGestureRecognizer) {
-    guard isDragging else { return }
+    // While zooming, the pinch moves the content (see ScrollView+Zooming.swift).
+    guard isDragging, !isZooming, zoomState.animation == nil else { return }
     let moved = pan.translation(in: self)
     var raw = unbandedOffset(contentOffset)
     if scrollsHorizontally { raw.x = dragStartOffset.x - (moved.x - dragBaseline.x) }
@@ -77,7 +78,8 @@ extension ScrollView {
   /// settles.
   func touchSequenceDidEnd() {
     touchStoppedMotion = false
-    guard !isDragging, horizontalMotion == nil, verticalMotion == nil else { return }
+    guard !isDragging, horizontalMotion == nil, verticalMotion == nil, zoomState.animation == nil
+    else { return }
     settle(velocity: .zero)
   }
 }

@@ -160,6 +160,8 @@ open class ScrollView: View {
   let horizontalIndicator = ControlShapeView(
     shape: .capsule, fillColor: ScrollView.indicatorColor)
   var indicatorHideAction: ScheduledAction?
+  /// Zoom limits, scale and the pinch (see ScrollView+Zooming.swift).
+  var zoomState = ScrollViewZoomState()
 
   /// Creates a scroll view with a frame in its superview's coordinates.
   public override init(frame: Rect) {

@@ -38,6 +38,19 @@ public protocol ScrollViewDelegate: AnyObject {
   /// An animated scroll started by `setContentOffset(_:animated:)` or
   /// `scrollRectToVisible(_:animated:)` ended.
   func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+
+  // Zooming: see ScrollView+Zooming.swift (the defaults are there too).
+
+  /// The view that zooms when the content is pinched (a subview of the scroll view), or
+  /// `nil` (the default) for a scroll view that does not zoom.
+  func viewForZooming(in scrollView: ScrollView) -> View?
+  /// Zooming is about to start: a pinch began, or an animated zoom from code.
+  func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?)
+  /// The zoom scale changed (a pinch, an animation's frame, code).
+  func scrollViewDidZoom(_ scrollView: ScrollView)
+  /// Zooming ended at `scale`: the pinch ended (after springing back within the limits,
+  /// if it went past them), or an animated zoom from code finished.
+  func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double)
 }
 
 extension ScrollViewDelegate {
