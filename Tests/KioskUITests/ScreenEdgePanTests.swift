@@ -26,6 +26,8 @@ struct ScreenEdgePanTests {
     // edges, start, movement, begins
     (RectEdge.left, Point(x: 10, y: 150), Point(x: 80, y: 0), true),
     (RectEdge.left, Point(x: 30, y: 150), Point(x: 80, y: 0), false),  // too far in
+    (RectEdge.left, Point(x: 21, y: 150), Point(x: 80, y: 0), false),  // just too far in
+    (RectEdge.left, Point(x: 19, y: 150), Point(x: 80, y: 0), true),
     (RectEdge.left, Point(x: 10, y: 150), Point(x: 0, y: 80), false),  // along the edge
     (RectEdge.right, Point(x: 10, y: 150), Point(x: 80, y: 0), false),  // the other edge
     (RectEdge.right, Point(x: 392, y: 150), Point(x: -80, y: 10), true),

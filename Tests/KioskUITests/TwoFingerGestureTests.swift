@@ -99,6 +99,36 @@ struct TwoFingerGestureTests {
     #expect((reports.last?.velocity ?? 0) < 0)
   }
 
+  /// Touch scripts already carry several fingers a frame (lines with the same time): a
+  /// pinch played from a script, as `--touch-script` plays it in an app.
+  @Test func aPinchPlayedFromATouchScript() throws {
+    let (app, view) = try makeApp()
+    var states: [GestureRecognizer.State] = []
+    var scale = 0.0
+    let pinch = PinchGestureRecognizer { pinch in
+      states.append(pinch.state)
+      scale = pinch.scale
+    }
+    view.addGestureRecognizer(pinch)
+    try app.play(
+      TouchScript(
+        parsing: """
+          # two fingers 100 points apart spread to 300
+          0   down 0 150 150
+          0   down 1 250 150
+          20  move 0 140 150
+          20  move 1 260 150
+          40  move 0 100 150
+          40  move 1 300 150
+          60  move 0 50 150
+          60  move 1 350 150
+          80  up   0
+          80  up   1
+          """))
+    #expect(states == [.began, .changed, .changed, .ended])
+    #expect(abs(scale - 300.0 / 120) < 1e-9)
+  }
+
   @Test func settingTheScaleMakesTheNextOneRelative() throws {
     let (app, view) = try makeApp()
     var product = 1.0
