@@ -96,10 +96,7 @@ struct ScrollViewZoomingTests {
     #expect(scroller.contentSize == Size(width: 400, height: 400))
     #expect(content.frame.origin == .zero)
     #expect(isNear(content.convert(anchored, to: app.window), moved))
-    app.touches([
-      TouchSample(id: 0, phase: .ended, location: fingers(around: moved, distance: 100).0),
-      TouchSample(id: 1, phase: .ended, location: fingers(around: moved, distance: 100).1),
-    ])
+    sendTwoFingers(app, .ended, at: fingers(around: moved, distance: 100))
     #expect(!scroller.isZooming)
     #expect(recorder.log == ["willBeginZooming", "didZoom", "didEndZooming"])
     #expect(recorder.endScales == [scroller.zoomScale])
@@ -114,10 +111,7 @@ struct ScrollViewZoomingTests {
       steps: 17, lift: false)
     let shown = scroller.zoomScale
     #expect(shown > 4 && shown < 6, "stretched, with resistance: \(shown)")
-    app.touches([
-      TouchSample(id: 0, phase: .ended, location: fingers(around: center, distance: 190).0),
-      TouchSample(id: 1, phase: .ended, location: fingers(around: center, distance: 190).1),
-    ])
+    sendTwoFingers(app, .ended, at: fingers(around: center, distance: 190))
     #expect(scroller.isZoomBouncing)
     #expect(!recorder.log.contains("didEndZooming"))
     app.advance(by: 0.15)

@@ -11,28 +11,26 @@ func moveTwoFingers(
   _ app: TestApplication, from: (Point, Point), to: (Point, Point), steps: Int,
   lift: Bool = true, touchDown: Bool = true
 ) {
-  if touchDown {
-    app.touches([
-      TouchSample(id: 0, phase: .began, location: from.0),
-      TouchSample(id: 1, phase: .began, location: from.1),
-    ])
-  }
+  if touchDown { sendTwoFingers(app, .began, at: from) }
   func between(_ a: Point, _ b: Point, _ t: Double) -> Point {
     Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
   }
   for step in 1...max(steps, 1) {
     app.advance(by: 1.0 / 60)
     let t = Double(step) / Double(max(steps, 1))
-    app.touches([
-      TouchSample(id: 0, phase: .moved, location: between(from.0, to.0, t)),
-      TouchSample(id: 1, phase: .moved, location: between(from.1, to.1, t)),
-    ])
+    sendTwoFingers(app, .moved, at: (between(from.0, to.0, t), between(from.1, to.1, t)))
   }
   guard lift else { return }
   app.advance(by: 1.0 / 60)
+  sendTwoFingers(app, .ended, at: to)
+}
+
+/// Fingers 0 and 1 in one input frame.
+@MainActor
+func sendTwoFingers(_ app: TestApplication, _ phase: Touch.Phase, at points: (Point, Point)) {
   app.touches([
-    TouchSample(id: 0, phase: .ended, location: to.0),
-    TouchSample(id: 1, phase: .ended, location: to.1),
+    TouchSample(id: 0, phase: phase, location: points.0),
+    TouchSample(id: 1, phase: phase, location: points.1),
   ])
 }
 
@@ -155,17 +153,11 @@ struct TwoFingerGestureTests {
     // A quarter turn clockwise (on screen) in 15 frames of 6°: it begins after the first
     // (6° of 100 points is 10.5 points of travel).
     var previous = fingers(around: center, distance: 100)
-    app.touches([
-      TouchSample(id: 0, phase: .began, location: previous.0),
-      TouchSample(id: 1, phase: .began, location: previous.1),
-    ])
+    sendTwoFingers(app, .began, at: previous)
     for step in 1...15 {
       app.advance(by: 1.0 / 60)
       previous = fingers(around: center, distance: 100, angle: Double(step) * .pi / 30)
-      app.touches([
-        TouchSample(id: 0, phase: .moved, location: previous.0),
-        TouchSample(id: 1, phase: .moved, location: previous.1),
-      ])
+      sendTwoFingers(app, .moved, at: previous)
     }
     app.touches([TouchSample(id: 1, phase: .ended, location: previous.1)])
     #expect(reports.map(\.state) == [.began] + Array(repeating: .changed, count: 14) + [.ended])
@@ -187,17 +179,11 @@ struct TwoFingerGestureTests {
     let center = Point(x: 200, y: 150)
     // From 150° to 330° counter-clockwise through ±180°, in steps of 10°.
     let start = fingers(around: center, distance: 120, angle: 150 * .pi / 180)
-    app.touches([
-      TouchSample(id: 0, phase: .began, location: start.0),
-      TouchSample(id: 1, phase: .began, location: start.1),
-    ])
+    sendTwoFingers(app, .began, at: start)
     for step in 1...18 {
       app.advance(by: 1.0 / 60)
       let at = fingers(around: center, distance: 120, angle: (150 + Double(step) * 10) * .pi / 180)
-      app.touches([
-        TouchSample(id: 0, phase: .moved, location: at.0),
-        TouchSample(id: 1, phase: .moved, location: at.1),
-      ])
+      sendTwoFingers(app, .moved, at: at)
     }
     // Began after the first 10°: 170° more since.
     #expect(abs(last - 170 * .pi / 180) < 1e-9)
@@ -212,10 +198,7 @@ struct TwoFingerGestureTests {
     view.addGestureRecognizer(rotation)
     let center = Point(x: 200, y: 150)
     let rest = fingers(around: center, distance: 100)
-    app.touches([
-      TouchSample(id: 0, phase: .began, location: rest.0),
-      TouchSample(id: 1, phase: .began, location: rest.1),
-    ])
+    sendTwoFingers(app, .began, at: rest)
     // Each finger wanders up to 3 points: the distance changes by at most 6, the line
     // turns by at most 6 points of travel.
     let jitter = [(3.0, 0.0), (-3.0, 3.0), (0.0, -3.0), (3.0, 3.0), (-3.0, -3.0)]
@@ -228,10 +211,7 @@ struct TwoFingerGestureTests {
     }
     #expect(actions == 0)
     #expect(pinch.state == .possible && rotation.state == .possible)
-    app.touches([
-      TouchSample(id: 0, phase: .ended, location: rest.0),
-      TouchSample(id: 1, phase: .ended, location: rest.1),
-    ])
+    sendTwoFingers(app, .ended, at: rest)
     #expect(actions == 0)
   }
 
