@@ -33,21 +33,21 @@ struct TableGeometry {
 
   /// The row at height `y`, if a row is there (not a header or footer).
   func indexPath(atY y: Double) -> IndexPath? {
-    let index = Self.firstIndex(in: sections.count) { sections[$0].bottom > y }
+    let index = firstIndex(in: sections.count) { sections[$0].bottom > y }
     guard index < sections.count else { return nil }
     let section = sections[index]
     guard y >= section.rowsTop, y < section.rowsBottom else { return nil }
-    let row = Self.firstIndex(in: section.rowCount) { section.rowTops[$0 + 1] > y }
+    let row = firstIndex(in: section.rowCount) { section.rowTops[$0 + 1] > y }
     return row < section.rowCount ? IndexPath(row: row, section: index) : nil
   }
 
   /// The rows that show between `minY` and `maxY`, in order.
   func indexPaths(from minY: Double, to maxY: Double) -> [IndexPath] {
     var result: [IndexPath] = []
-    var index = Self.firstIndex(in: sections.count) { sections[$0].bottom > minY }
+    var index = firstIndex(in: sections.count) { sections[$0].bottom > minY }
     while index < sections.count, sections[index].top < maxY {
       let section = sections[index]
-      var row = Self.firstIndex(in: section.rowCount) { section.rowTops[$0 + 1] > minY }
+      var row = firstIndex(in: section.rowCount) { section.rowTops[$0 + 1] > minY }
       while row < section.rowCount, section.rowTops[row] < maxY {
         result.append(IndexPath(row: row, section: index))
         row += 1
@@ -59,21 +59,9 @@ struct TableGeometry {
 
   /// The sections that reach between `minY` and `maxY`.
   func sections(from minY: Double, to maxY: Double) -> Range<Int> {
-    let first = Self.firstIndex(in: sections.count) { sections[$0].bottom > minY }
+    let first = firstIndex(in: sections.count) { sections[$0].bottom > minY }
     var end = first
     while end < sections.count, sections[end].top < maxY { end += 1 }
     return first..<end
-  }
-
-  /// The first index below `count` for which `isPast` holds (it must hold for every
-  /// index after it too), or `count`.
-  private static func firstIndex(in count: Int, where isPast: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if isPast(middle) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 }

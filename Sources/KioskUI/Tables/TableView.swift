@@ -136,7 +136,7 @@ open class TableView: ScrollView {
   var geometry: TableGeometry?
   var visibleCellsByIndexPath: [IndexPath: TableViewCell] = [:]
   var headerViews: [Int: View] = [:]
-  var reusePool: [String: [TableViewCell]] = [:]
+  var reusePool = ReusePool<String, TableViewCell>()
   var cellClasses: [String: TableViewCell.Type] = [:]
   var selectedIndexPaths: Set<IndexPath> = []
   /// Cells animating out after `deleteRows`; they leave when their animation ends.
@@ -157,8 +157,6 @@ open class TableView: ScrollView {
   /// The cell a finger is on (highlighted), until it lifts.
   weak var touchedCell: TableViewCell?
   weak var tableDelegate: TableViewDelegate?
-  /// How many cells the table has made itself (from registered classes).
-  private(set) var cellsMadeCount = 0
 
   /// Creates a table of `style`.
   public init(frame: Rect, style: Style) {
@@ -240,8 +238,7 @@ open class TableView: ScrollView {
   /// A cell that scrolled off with `identifier` (after its `prepareForReuse()`), or one
   /// of the registered class, or `nil`.
   public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-    if var pool = reusePool[identifier], let cell = pool.popLast() {
-      reusePool[identifier] = pool
+    if let cell = reusePool.pop(identifier) {
       cell.prepareForReuse()
       return cell
     }
@@ -250,16 +247,15 @@ open class TableView: ScrollView {
   }
 
   private func makeCell(_ identifier: String) -> TableViewCell {
-    cellsMadeCount += 1
     let cellClass = cellClasses[identifier] ?? TableViewCell.self
-    return cellClass.init(style: .default, reuseIdentifier: identifier)
+    return reusePool.make { cellClass.init(style: .default, reuseIdentifier: identifier) }
   }
 
   /// Puts a cell that left the table in the pool of its identifier.
   func enqueueForReuse(_ cell: TableViewCell) {
     cell.resetTableState()
     guard let identifier = cell.reuseIdentifier else { return }
-    reusePool[identifier, default: []].append(cell)
+    reusePool.push(cell, for: identifier)
   }
 
   static let groupedBackgroundColor = Color(hex: 0xf2f2f7)
@@ -267,7 +263,7 @@ open class TableView: ScrollView {
 
 extension TableView {
   /// How many cells the table made from registered classes (for tests of reuse).
-  package var cellsMadeForTesting: Int { cellsMadeCount }
+  package var cellsMadeForTesting: Int { reusePool.madeCount }
   /// How many cells wait in the reuse pools.
-  package var pooledCellsForTesting: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+  package var pooledCellsForTesting: Int { reusePool.count }
 }
