@@ -1,0 +1,131 @@
+import KioskGraphics
+
+/// A view a collection view shows for a layout element and reuses, like UIKit's
+/// `UICollectionReusableView`: section headers and footers are these, and cells are the
+/// subclass `CollectionViewCell`. Register a subclass with the collection view and it
+/// makes them with `init(frame:)`; reset what belongs to the old element in
+/// `prepareForReuse()`.
+///
+/// ```swift
+/// final class SectionTitle: CollectionReusableView {
+///   let label = Label(frame: .zero)
+///   required init(frame: Rect) {
+///     super.init(frame: frame)
+///     addSubview(label)
+///   }
+///   override func layoutSubviews() {
+///     super.layoutSubviews()
+///     label.frame = bounds.insetBy(dx: 12, dy: 0)
+///   }
+/// }
+/// ```
+@MainActor
+open class CollectionReusableView: View {
+  /// The identifier the collection view's reuse queue files the view under (set when the
+  /// collection view makes it).
+  public internal(set) var reuseIdentifier: String?
+
+  /// The mark of the last layout pass that placed the view (the others leave).
+  var tilingMark = 0
+  /// The `zIndex` the view was placed with.
+  var zIndex = 0
+
+  /// Creates a view with a frame; the collection view calls this for registered classes.
+  public required override init(frame: Rect) {
+    super.init(frame: frame)
+  }
+
+  /// Called before the collection view hands the view out again for another element:
+  /// reset what belongs to the old one here. The default does nothing (a cell's resets its
+  /// selection and highlight).
+  open func prepareForReuse() {}
+}
+
+/// One item of a collection view, like UIKit's `UICollectionViewCell`. Put the content in
+/// `contentView`; `backgroundView` shows behind it and `selectedBackgroundView` (if set)
+/// between the two while the cell is selected or highlighted. A plain cell is clear.
+///
+/// ```swift
+/// final class ProductCell: CollectionViewCell {
+///   let name = Label(frame: .zero)
+///   required init(frame: Rect) {
+///     super.init(frame: frame)
+///     contentView.addSubview(name)
+///     let tint = View(frame: .zero)
+///     tint.backgroundColor = Color(white: 0, alpha: 0.2)
+///     selectedBackgroundView = tint
+///   }
+/// }
+/// ```
+@MainActor
+open class CollectionViewCell: CollectionReusableView {
+  /// The view to put the content in: it fills the cell, over the background views.
+  public let contentView = View(frame: .zero)
+
+  /// A view behind everything else in the cell (none by default).
+  open var backgroundView: View? {
+    didSet {
+      guard oldValue !== backgroundView else { return }
+      oldValue?.removeFromSuperview()
+      if let backgroundView { insertSubview(backgroundView, at: 0) }
+      setNeedsLayout()
+    }
+  }
+
+  /// A view shown over `backgroundView` while the cell is selected or highlighted (none by
+  /// default: a plain cell does not change).
+  open var selectedBackgroundView: View? {
+    didSet {
+      guard oldValue !== selectedBackgroundView else { return }
+      oldValue?.removeFromSuperview()
+      if let selectedBackgroundView {
+        insertSubview(selectedBackgroundView, belowSubview: contentView)
+      }
+      updateSelectedBackground()
+      setNeedsLayout()
+    }
+  }
+
+  /// Whether the cell shows a selected item. The collection view sets it; override it (and
+  /// call `super`) to restyle the content.
+  open var isSelected = false {
+    didSet { if oldValue != isSelected { updateSelectedBackground() } }
+  }
+
+  /// Whether a finger rests on the cell. The collection view sets it; override it (and
+  /// call `super`) to restyle the content.
+  open var isHighlighted = false {
+    didSet { if oldValue != isHighlighted { updateSelectedBackground() } }
+  }
+
+  /// Creates a clear cell with an empty content view.
+  public required init(frame: Rect) {
+    super.init(frame: frame)
+    contentView.frame = bounds
+    addSubview(contentView)
+  }
+
+  /// Resets the selection and highlight; call `super` when you override it.
+  open override func prepareForReuse() {
+    super.prepareForReuse()
+    isHighlighted = false
+    isSelected = false
+  }
+
+  /// Makes the content and background views fill the cell. Call `super` when you override
+  /// it.
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    let b = bounds
+    func fill(_ view: View?) {
+      if let view, view.frame != b { view.frame = b }
+    }
+    fill(backgroundView)
+    fill(selectedBackgroundView)
+    fill(contentView)
+  }
+
+  private func updateSelectedBackground() {
+    selectedBackgroundView?.isHidden = !(isSelected || isHighlighted)
+  }
+}
