@@ -209,19 +209,10 @@ open class CollectionView: ScrollView {
   public func dequeueReusableCell(
     withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> CollectionViewCell {
-    let cell: CollectionViewCell
-    if let waiting = cellPool.pop(identifier) {
-      waiting.prepareForReuse()
-      cell = waiting
-    } else {
-      guard let cellClass = cellClasses[identifier] else {
-        preconditionFailure(
-          "No cell class is registered for the reuse identifier \"\(identifier)\": call "
-            + "register(_:forCellWithReuseIdentifier:) first")
-      }
-      cell = cellPool.make { cellClass.init(frame: .zero) }
-      cell.reuseIdentifier = identifier
-    }
+    let cell = dequeue(
+      from: &cellPool, identifier, identifier: identifier, registered: cellClasses[identifier],
+      unregistered: "No cell class is registered for the reuse identifier \"\(identifier)\": "
+        + "call register(_:forCellWithReuseIdentifier:) first")
     size(cell, as: layout.placementForItem(at: indexPath))
     return cell
   }
@@ -233,23 +224,31 @@ open class CollectionView: ScrollView {
     ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> CollectionReusableView {
     let key = SupplementaryReuseKey(kind: elementKind, identifier: identifier)
-    let view: CollectionReusableView
-    if let waiting = supplementaryPool.pop(key) {
-      waiting.prepareForReuse()
-      view = waiting
-    } else {
-      guard let viewClass = supplementaryClasses[key] else {
-        preconditionFailure(
-          "No class is registered for supplementary views of kind \(elementKind) with the "
-            + "reuse identifier \"\(identifier)\": call "
-            + "register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first")
-      }
-      view = supplementaryPool.make { viewClass.init(frame: .zero) }
-      view.reuseIdentifier = identifier
-    }
+    let view = dequeue(
+      from: &supplementaryPool, key, identifier: identifier, registered: supplementaryClasses[key],
+      unregistered: "No class is registered for supplementary views of kind \(elementKind) with "
+        + "the reuse identifier \"\(identifier)\": call "
+        + "register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first")
     let attributes = layout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)
     size(view, as: attributes?.placement)
     return view
+  }
+
+  /// A view waiting in `pool` under `key` (after its `prepareForReuse()`), or a new one of
+  /// the registered class; without one the app stops with the `unregistered` message, as
+  /// UIKit does.
+  private func dequeue<Key: Hashable, Reusable: CollectionReusableView>(
+    from pool: inout ReusePool<Key, Reusable>, _ key: Key, identifier: String,
+    registered: Reusable.Type?, unregistered: @autoclosure () -> String
+  ) -> Reusable {
+    if let waiting = pool.pop(key) {
+      waiting.prepareForReuse()
+      return waiting
+    }
+    guard let registered else { preconditionFailure(unregistered()) }
+    let made = pool.make { registered.init(frame: .zero) }
+    made.reuseIdentifier = identifier
+    return made
   }
 
   private func size(_ view: CollectionReusableView, as placement: CollectionElementPlacement?) {

@@ -56,17 +56,7 @@ open class CollectionViewController: ViewController, CollectionViewDataSource,
 
   /// The collection view: the controller's view (loaded when first asked for).
   public var collectionView: CollectionView {
-    if let collectionView = view as? CollectionView { return collectionView }
-    if let embeddedCollectionView, embeddedCollectionView.superview === view {
-      return embeddedCollectionView
-    }
-    // A subclass replaced the view in `loadView`: make the collection view its content.
-    let collectionView = makeCollectionView()
-    embeddedCollectionView = collectionView
-    collectionView.frame = view.bounds
-    collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    view.addSubview(collectionView)
-    return collectionView
+    contentView(embedded: &embeddedCollectionView, make: makeCollectionView)
   }
 
   /// Makes the collection view (the controller is its data source and delegate) as the

@@ -51,16 +51,7 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
   /// The table: the controller's view (loaded when first asked for).
   public var tableView: TableView {
-    if let table = view as? TableView { return table }
-    if let embeddedTable, embeddedTable.superview === view { return embeddedTable }
-    // A subclass replaced the view in `loadView` with something else: make the table its
-    // content, so `tableView` always means one.
-    let table = makeTable()
-    embeddedTable = table
-    table.frame = view.bounds
-    table.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    view.addSubview(table)
-    return table
+    contentView(embedded: &embeddedTable, make: makeTable)
   }
 
   /// Makes the table (the controller is its data source and delegate) as the view.
