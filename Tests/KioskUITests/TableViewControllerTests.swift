@@ -46,8 +46,28 @@ final class FruitList: TableViewController {
   }
 }
 
+/// A collection view controller whose `viewDidLoad` uses its collection view, as most do.
+@MainActor
+final class SwatchGrid: CollectionViewController {
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "swatch")
+  }
+}
+
 @MainActor
 @Suite struct TableViewControllerTests {
+  /// Asking for `tableView` (or `collectionView`) first loads the view, whose
+  /// `viewDidLoad` asks for it again: one table, and no exclusivity trap (the demo's
+  /// Library list hit it when a tour step asked for its table first).
+  @Test func theTableFirstAskedForLoadsTheViewThatAsksForItToo() throws {
+    _ = try TestApplication(pointSize: Size(width: 320, height: 480))
+    let list = FruitList()
+    #expect(list.tableView === list.view)
+    let grid = SwatchGrid()
+    #expect(grid.collectionView === grid.view)
+  }
+
   @Test func theControllerIsTheTablesViewDataSourceAndDelegate() throws {
     let app = try TestApplication(pointSize: Size(width: 320, height: 480))
     let list = FruitList()

@@ -56,7 +56,9 @@ open class CollectionViewController: ViewController, CollectionViewDataSource,
 
   /// The collection view: the controller's view (loaded when first asked for).
   public var collectionView: CollectionView {
-    contentView(embedded: &embeddedCollectionView, make: makeCollectionView)
+    contentView(
+      embedded: { embeddedCollectionView }, keep: { embeddedCollectionView = $0 },
+      make: makeCollectionView)
   }
 
   /// Makes the collection view (the controller is its data source and delegate) as the

@@ -51,7 +51,7 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
   /// The table: the controller's view (loaded when first asked for).
   public var tableView: TableView {
-    contentView(embedded: &embeddedTable, make: makeTable)
+    contentView(embedded: { embeddedTable }, keep: { embeddedTable = $0 }, make: makeTable)
   }
 
   /// Makes the table (the controller is its data source and delegate) as the view.

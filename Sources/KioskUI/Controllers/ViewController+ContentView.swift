@@ -5,11 +5,16 @@ extension ViewController {
   /// view, or — when a subclass's `loadView` made something else — one made by `make`,
   /// kept in `embedded` and filling the view, so the controller's `tableView` or
   /// `collectionView` always means one.
-  func contentView<V: View>(embedded: inout V?, make: () -> V) -> V {
+  ///
+  /// The embedded view is read and kept through closures, not an `inout` property: asking
+  /// for `view` may load it, and a `viewDidLoad` that asks for the table again would
+  /// otherwise access the property twice at once (an exclusivity trap).
+  func contentView<V: View>(embedded: () -> V?, keep: (V) -> Void, make: () -> V) -> V {
+    let view = self.view
     if let own = view as? V { return own }
-    if let embedded, embedded.superview === view { return embedded }
+    if let embedded = embedded(), embedded.superview === view { return embedded }
     let made = make()
-    embedded = made
+    keep(made)
     made.frame = view.bounds
     made.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     view.addSubview(made)
