@@ -98,6 +98,32 @@ struct IntrinsicSizeTests {
     #expect(dots.sizeThatFits(.zero) == Size(width: 71, height: 26))
   }
 
+  /// The controls of issue 18 have UIKit's intrinsic sizes, so a stack view gives them
+  /// room (without, a segmented control in the demo's Menu stack came out 0 points tall).
+  @Test func theNewControlsHaveUIKitSizes() throws {
+    _ = try TestApplication(pointSize: Size(width: 400, height: 400))
+    let segments = SegmentedControl(items: ["Small", "Large"])
+    #expect(segments.intrinsicContentSize == segments.sizeThatFits(.zero))
+    #expect(segments.intrinsicContentSize.height == 32 && segments.intrinsicContentSize.width > 60)
+    let narrower = segments.intrinsicContentSize.width
+    segments.insertSegment(withTitle: "Regular", at: 1, animated: false)
+    #expect(segments.intrinsicContentSize.width > narrower)
+    #expect(Stepper(frame: .zero).intrinsicContentSize == Size(width: 94, height: 32))
+    #expect(ProgressView(progressViewStyle: .default).intrinsicContentSize.width == Self.none)
+    #expect(
+      ActivityIndicatorView(style: .large).intrinsicContentSize == Size(width: 37, height: 37))
+    #expect(PickerView(frame: .zero).intrinsicContentSize == Size(width: 320, height: 216))
+    #expect(DatePicker(frame: .zero).intrinsicContentSize == Size(width: 320, height: 216))
+    let stack = StackView(arrangedSubviews: [segments, Stepper(frame: .zero)])
+    stack.axis = .vertical
+    stack.alignment = .leading
+    stack.distribution = .equalSpacing
+    stack.frame = Rect(x: 0, y: 0, width: 300, height: 200)
+    stack.layoutIfNeeded()
+    #expect(segments.frame.height == 32)
+    #expect(stack.arrangedSubviews[1].frame.size == Size(width: 94, height: 32))
+  }
+
   @Test func textFieldIsItsTextOrPlaceholder() throws {
     _ = try TestApplication(pointSize: Size(width: 100, height: 100))
     let field = TextField(frame: .zero)

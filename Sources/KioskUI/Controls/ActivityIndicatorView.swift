@@ -43,7 +43,11 @@ open class ActivityIndicatorView: View {
   /// The spinner's size. Changing it keeps the frame (`sizeToFit()` takes the new size) and
   /// draws the spokes again at the new size, centred in the bounds.
   open var style: Style {
-    didSet { if oldValue != style { invalidatePictures() } }
+    didSet {
+      guard oldValue != style else { return }
+      invalidatePictures()
+      invalidateIntrinsicContentSize()
+    }
   }
 
   /// The colour of the spokes (default: grey).
@@ -218,6 +222,9 @@ open class ActivityIndicatorView: View {
     super.layoutSubviews()
     layoutSpokes()
   }
+
+  /// The style's size (20 or 37 points square), as UIKit's.
+  open override var intrinsicContentSize: Size { sizeThatFits(.zero) }
 
   /// The style's square: 20×20 points (medium) or 37×37 (large).
   open override func sizeThatFits(_ size: Size) -> Size {

@@ -113,6 +113,12 @@ open class ProgressView: View {
     layoutParts()
   }
 
+  /// The bar's height and no width of its own (`View.noIntrinsicMetric`), as UIKit's: a
+  /// progress view takes the width it is given.
+  open override var intrinsicContentSize: Size {
+    Size(width: View.noIntrinsicMetric, height: Self.barHeight)
+  }
+
   /// The width asked for (or 150 points) by the bar's 4.
   open override func sizeThatFits(_ size: Size) -> Size {
     Size(width: size.width > 0 ? size.width : 150, height: Self.barHeight)

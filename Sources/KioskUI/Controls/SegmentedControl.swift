@@ -50,7 +50,11 @@ open class SegmentedControl: Control {
   /// Whether automatic segment widths follow each segment's content (the default, `false`,
   /// makes them equal).
   open var apportionsSegmentWidthsByContent = false {
-    didSet { if oldValue != apportionsSegmentWidthsByContent { setNeedsLayout() } }
+    didSet {
+      guard oldValue != apportionsSegmentWidthsByContent else { return }
+      setNeedsLayout()
+      invalidateIntrinsicContentSize()
+    }
   }
 
   /// The colour of the plate under the selected segment (default: white).
@@ -153,6 +157,7 @@ open class SegmentedControl: Control {
   private func insert(_ segment: Segment, at index: Int, animated: Bool) {
     let index = min(max(index, 0), segments.count)
     segments.insert(segment, at: index)
+    invalidateIntrinsicContentSize()
     if selectedIndex >= index { selectedIndex += 1 }
     addSubview(segment.content)
     let separator = View(frame: .zero)
@@ -170,6 +175,7 @@ open class SegmentedControl: Control {
       segments.indices.contains(index),
       "SegmentedControl.removeSegment(at: \(index)): there are \(segments.count) segments")
     let removed = segments.remove(at: index)
+    invalidateIntrinsicContentSize()
     if selectedIndex == index {
       selectedIndex = Self.noSegment
     } else if selectedIndex > index {
@@ -196,6 +202,7 @@ open class SegmentedControl: Control {
     segments[index].image = image
     segments[index].content.show(title: title, image: image)
     setNeedsLayout()
+    invalidateIntrinsicContentSize()
   }
 
   /// The title of the segment at `index` (`nil` for an image, or an index out of range).
@@ -233,6 +240,7 @@ open class SegmentedControl: Control {
     checkIndex(index, "setWidth(_:forSegmentAt:)")
     segments[index].width = width.isFinite ? max(width, 0) : 0
     setNeedsLayout()
+    invalidateIntrinsicContentSize()
   }
 
   /// The width set for the segment at `index` (0: automatic, or an index out of range).
@@ -346,6 +354,9 @@ open class SegmentedControl: Control {
     super.layoutSubviews()
     layoutSegments()
   }
+
+  /// What `sizeThatFits(_:)` gives: the segments' content, 32 points tall.
+  open override var intrinsicContentSize: Size { sizeThatFits(.zero) }
 
   /// UIKit's 32 points tall; wide enough for every segment's content (the widest times the
   /// count with equal widths), set widths included.

@@ -153,6 +153,9 @@ open class Stepper: Control {
   /// The stepper's fixed size, 94×32 points.
   open override func sizeThatFits(_ size: Size) -> Size { Self.defaultSize }
 
+  /// UIKit's 94 × 32 points.
+  open override var intrinsicContentSize: Size { Self.defaultSize }
+
   /// The bounds, grown to at least 44 points tall so that a finger finds each half.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
     bounds.expanded(toAtLeast: 44).contains(point)

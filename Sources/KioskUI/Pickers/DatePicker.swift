@@ -161,6 +161,9 @@ open class DatePicker: Control {
     refreshRows()
   }
 
+  /// UIKit's picker size, 320 × 216 points.
+  open override var intrinsicContentSize: Size { pickerView.intrinsicContentSize }
+
   /// UIKit's picker size, 320 × 216 points (a wider `size` keeps its width).
   open override func sizeThatFits(_ size: Size) -> Size {
     pickerView.sizeThatFits(size)

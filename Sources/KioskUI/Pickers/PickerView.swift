@@ -142,6 +142,9 @@ open class PickerView: View {
 
   // MARK: Layout
 
+  /// UIKit's picker size, 320 × 216 points.
+  open override var intrinsicContentSize: Size { Self.defaultSize }
+
   /// UIKit's picker size, 320 × 216 points (a wider `size` keeps its width).
   open override func sizeThatFits(_ size: Size) -> Size {
     Size(width: max(size.width, Self.defaultSize.width), height: Self.defaultSize.height)
