@@ -360,6 +360,30 @@ struct StackViewTests {
     #expect(stack.intrinsicContentSize == Size(width: 120, height: 30))
   }
 
+  /// A vertical stack holding a wrapping label, beside a picture in a horizontal stack
+  /// (the demo's Menu detail): the column is as tall as its label wraps at the column's
+  /// width, so nothing in it is squeezed (its last label came out 0 points tall).
+  @Test func aColumnWithAWrappingLabelInARowIsAsTallAsItWraps() throws {
+    let app = try TestApplication(pointSize: Size(width: 600, height: 400))
+    let blurb = Label(frame: .zero)
+    blurb.text = "Double ristretto, steamed milk and a thin layer of foam on top of it all."
+    blurb.numberOfLines = 0
+    let status = Label(frame: .zero)
+    status.text = "Sent"
+    let column = StackView(arrangedSubviews: [blurb, status])
+    column.axis = .vertical
+    let row = StackView(arrangedSubviews: [SizedView(200, 100), column])
+    row.alignment = .center
+    row.distribution = .fillEqually
+    row.frame = Rect(x: 0, y: 0, width: 400, height: 300)
+    app.window.addSubview(row)
+    app.runUntilIdle()
+    let wrapped = blurb.sizeThatFits(Size(width: 200, height: 0)).height
+    #expect(wrapped > status.intrinsicContentSize.height * 1.5)  // it wraps
+    #expect(column.frame.height == wrapped + status.intrinsicContentSize.height)
+    #expect(status.frame.height == status.intrinsicContentSize.height)
+  }
+
   @Test func stacksNest() throws {
     let app = try TestApplication(pointSize: Size(width: 300, height: 300))
     let a = SizedView(40, 20)

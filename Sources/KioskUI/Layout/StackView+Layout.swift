@@ -29,12 +29,14 @@ extension StackView {
   }
 
   /// The height a view has across a horizontal stack when given `width` along it: a
-  /// multi-line label wraps at that width.
+  /// multi-line label wraps at that width, and so do those in a vertical stack.
   private func height(of view: View, intrinsic: Double, width: Double) -> Double {
-    if let label = view as? Label, label.numberOfLines != 1, label.preferredMaxLayoutWidth <= 0,
-      width > 0
-    {
+    guard width > 0 else { return intrinsic }
+    if let label = view as? Label, label.numberOfLines != 1, label.preferredMaxLayoutWidth <= 0 {
       return label.sizeThatFits(Size(width: width, height: 0)).height
+    }
+    if let stack = view as? StackView, stack.axis == .vertical {
+      return stack.sizeThatFits(Size(width: width, height: 0)).height
     }
     return intrinsic
   }
