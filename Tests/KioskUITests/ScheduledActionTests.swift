@@ -55,4 +55,19 @@ struct ScheduledActionTests {
     #expect(times == times.sorted())
     #expect(ScheduledAction.nextFireTime == nil)
   }
+
+  /// A burst of actions (a touch script schedules every frame at once) does not leave its
+  /// storage behind once they have run; a few actions at a time keep theirs (no churn).
+  @Test func anEmptiedQueueLetsABurstsStorageGo() throws {
+    let app = try TestApplication(pointSize: Size(width: 100, height: 100))
+    for index in 0..<20_000 { ScheduledAction.after(Double(index) * 0.001) {} }
+    #expect(ScheduledAction.queueCapacity >= 20_000)
+    app.advance(by: 25)
+    #expect(ScheduledAction.nextFireTime == nil)
+    #expect(ScheduledAction.queueCapacity < ScheduledAction.largeQueueCount)
+    let few = (0..<10).map { ScheduledAction.after(Double($0)) {} }
+    let kept = ScheduledAction.queueCapacity
+    app.advance(by: 20)
+    #expect(few.count == 10 && ScheduledAction.queueCapacity == kept)
+  }
 }

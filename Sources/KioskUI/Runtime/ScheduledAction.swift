@@ -28,6 +28,13 @@ public final class ScheduledAction {
   private static var queue = Heap<Entry>()
   /// Actions queued and not cancelled (the heap also holds stale entries until they surface).
   private static var queuedCount = 0
+  /// The most entries the queue has held since it was last empty: past
+  /// `largeQueueCount`, an emptied queue lets its storage go (a touch script of 100,000
+  /// changes schedules every frame at once, and the heap kept a megabyte to the end).
+  private static var largestCount = 0
+  static let largeQueueCount = 4_096
+  /// The queue's storage, in entries (tests check it is let go).
+  static var queueCapacity: Int { queue.unordered.capacity }
   private static var nextSequence: UInt64 = 0
   /// Called when the earliest fire time changes, so a real-time driver can re-arm its timer.
   public static var scheduleDidChange: (@MainActor () -> Void)?
@@ -99,6 +106,10 @@ public final class ScheduledAction {
       first.action()
       ran += 1
     }
+    if queuedCount == 0, largestCount > largeQueueCount {
+      queue = Heap()
+      largestCount = 0
+    }
     if ran > 0 { scheduleDidChange?() }
     return ran
   }
@@ -111,6 +122,7 @@ public final class ScheduledAction {
     }
     queue = Heap()
     queuedCount = 0
+    largestCount = 0
   }
 
   private static func insert(_ action: ScheduledAction) {
@@ -122,6 +134,7 @@ public final class ScheduledAction {
       Entry(
         time: action.fireTime, sequence: nextSequence, action: action,
         generation: action.generation))
+    largestCount = max(largestCount, queue.count)
     scheduleDidChange?()
   }
 
