@@ -13,11 +13,14 @@ package enum GeometryGuard {
   /// Refusals so far, by property.
   package private(set) static var refusals: [String: Int] = [:]
 
-  /// Whether `isFinite` holds; if not, notes the refusal of `value` for `property`.
-  static func accepts(_ isFinite: Bool, _ property: String, _ value: @autoclosure () -> String)
-    -> Bool
-  {
+  /// Whether `isFinite` holds; if not, notes the refusal of `value` for `property`. Both
+  /// texts are made only then: callers interpolate them, and a setter must not allocate.
+  static func accepts(
+    _ isFinite: Bool, _ property: @autoclosure () -> String,
+    _ value: @autoclosure () -> String
+  ) -> Bool {
     guard !isFinite else { return true }
+    let property = property()
     let count = (refusals[property] ?? 0) + 1
     refusals[property] = count
     if count == 1 || isPowerOfTen(count) {
