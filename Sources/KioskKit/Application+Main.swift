@@ -310,11 +310,12 @@ struct Runtime {
     loop.runUntilIdle()
     let afterWarning = ProcessMemory.residentBytes()
     let anonymousAfterWarning = ProcessMemory.anonymousResidentBytes()
+    let heapAfterWarning = ProcessMemory.heapBytesInUse()
     func megabytes(_ bytes: Int?) -> String {
       bytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
     }
     let resident = atEnd.map { _ in
-      ", resident memory \(megabytes(atEnd)) MB (\(megabytes(afterWarning)) MB after a memory warning, \(megabytes(anonymousAfterWarning)) MB of it anonymous)"
+      ", resident memory \(megabytes(atEnd)) MB (\(megabytes(afterWarning)) MB after a memory warning, \(megabytes(anonymousAfterWarning)) MB of it anonymous, \(megabytes(heapAfterWarning)) MB heap in use)"
     }
     logger.info(
       "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented\(resident ?? "")"

@@ -1,3 +1,4 @@
+internal import CLinux
 import Glibc
 
 /// The memory of this process, as the kernel counts it.
@@ -12,6 +13,11 @@ package enum ProcessMemory {
     guard fields.count >= 2, let pages = Int(fields[1]) else { return nil }
     return pages * sysconf(Int32(_SC_PAGESIZE))
   }
+
+  /// Bytes the C heap has handed out and not had back (glibc's `mallinfo2`): what the
+  /// process keeps, without the free memory the allocator holds on to between allocations
+  /// (which the resident set counts, and which grows with churn, not with what is kept).
+  package static func heapBytesInUse() -> Int { Int(kiosk_heap_bytes_in_use()) }
 
   /// The anonymous part of the resident set in bytes (resident minus shared, file-backed
   /// pages: heap, stacks, buffers; not the fonts and libraries mapped from files); nil
