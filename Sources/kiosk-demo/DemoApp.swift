@@ -7,7 +7,8 @@ import KioskKit
 /// an Add screen that reports back through a delegate, and on a second screen, when there
 /// is one, a customer display of the recipe open), Clock (a tab bar whose first two
 /// tabs are navigation controllers), Library (a split view), Contacts (a chain of two
-/// presentations) and Touch (controls and gestures).
+/// presentations), Menu (a grid of styled cards, a stack-view detail and an alert) and
+/// Touch (controls, gestures and a photo to pinch).
 ///
 /// Until somebody touches the screen the demo tours itself through every screen (see
 /// `DemoTour`); on the virtual framebuffer with `--output DIR` each screen it settles on is
@@ -82,6 +83,8 @@ final class DemoApp: ApplicationDelegate {
     Storyboard.register(ContactListController.self)
     Storyboard.register(NewContactController.self)
     Storyboard.register(PhotoPickerController.self)
+    Storyboard.register(MenuGridController.self)
+    Storyboard.register(MenuItemController.self)
     Storyboard.register(TouchController.self)
   }
 

@@ -42,7 +42,8 @@ struct DemoAndRuntimeTests {
     "clock-alarm-detail", "clock-stopwatch", "clock-timer", "library",
     "library-search-keyboard", "library-book", "contacts", "contacts-new",
     "contacts-new-phone-pad", "contacts-new-keyboard-email", "contacts-photo-picker",
-    "contacts-photo-picked", "contacts-name-picked", "contacts-added", "touch",
+    "contacts-photo-picked", "contacts-name-picked", "contacts-added", "menu", "menu-item",
+    "menu-order-alert", "menu-ordered", "touch",
   ]
 
   /// The demo tours itself through every screen of its examples (the storyboard in
@@ -60,8 +61,8 @@ struct DemoAndRuntimeTests {
     ])
     #expect(status == 0, "\(output)")
     let steps = output.split(separator: "\n").filter { $0.contains("tour: step ") }
-    #expect(steps.count == 33, "\(output)")
-    #expect(steps.last?.hasSuffix("step 33/33: Touch: controls and gestures") == true)
+    #expect(steps.count == 37, "\(output)")
+    #expect(steps.last?.hasSuffix("step 37/37: Touch: controls and gestures") == true)
     // Each PNG is named after what it shows, in the order the tour writes them.
     let allWritten = output.split(separator: "\n").compactMap { line -> String? in
       guard let range = line.range(of: "wrote ") else { return nil }
@@ -92,8 +93,9 @@ struct DemoAndRuntimeTests {
       #expect(data != previous, "\(file) shows what its predecessor showed")
       previous = data
     }
-    // Two screens of the tour as goldens: the recipe the Add screen's delegate added, and
-    // the chain of presentations (the photo picker over New Contact over the list).
+    // Screens of the tour as goldens: the recipe the Add screen's delegate added, the chain
+    // of presentations (the photo picker over New Contact over the list), the keyboards,
+    // the Menu (grid of styled cards, alert, the stack-view detail) and Touch.
     for (file, golden) in [
       ("recipes-added.png", "demo-recipe-added"),
       ("contacts-photo-picker.png", "demo-photo-picker"),
@@ -101,6 +103,10 @@ struct DemoAndRuntimeTests {
       ("recipes-add-keyboard-pinyin.png", "demo-recipes-add-keyboard-pinyin"),
       ("contacts-new-phone-pad.png", "demo-contacts-new-phone-pad"),
       ("library-search-keyboard.png", "demo-library-search-keyboard"),
+      ("menu.png", "demo-menu-grid"),
+      ("menu-order-alert.png", "demo-menu-order-alert"),
+      ("menu-ordered.png", "demo-menu-ordered"),
+      ("touch.png", "demo-touch"),
     ] {
       let image = try Image(contentsOfFile: folder.appendingPathComponent(file).path)
       try assertSnapshot(of: Bitmap(buffer: image.pixelBuffer), named: golden)
@@ -214,7 +220,7 @@ struct DemoAndRuntimeTests {
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("config/kiosk-demo.storyboard.json")
     let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
-      of: "\"examples\": \"showcase recipes clock library contacts touch\"",
+      of: "\"examples\": \"showcase recipes clock library contacts menu touch\"",
       with: "\"examples\": \"\(examples)\"")
     // In a folder of its own, beside a link to the demo's images (its tabs name them).
     let folder = FileManager.default.temporaryDirectory

@@ -71,6 +71,35 @@ enum DemoArt {
     }
   }
 
+  /// A landscape (sky, sun, hills, a house with a window) drawn at `scale` 4, so that a
+  /// photo zoomed in four times still shows sharp edges.
+  static func landscape(size: Size) -> Image? {
+    try? Image.render(size: size, scale: 4) { context in
+      let w = size.width / 100
+      let h = size.height / 100
+      context.setFillColor(Color(hex: 0x8fd3ff))
+      context.fill(Rect(origin: .zero, size: size))
+      context.setFillColor(Color(hex: 0xffd54f))
+      context.fillEllipse(in: Rect(x: 70 * w, y: 10 * h, width: 16 * w, height: 16 * w))
+      context.setFillColor(Color(hex: 0x7cb342))
+      context.fillEllipse(in: Rect(x: -20 * w, y: 55 * h, width: 90 * w, height: 80 * h))
+      context.setFillColor(Color(hex: 0x558b2f))
+      context.fillEllipse(in: Rect(x: 35 * w, y: 62 * h, width: 90 * w, height: 70 * h))
+      context.setFillColor(Color(hex: 0xf5f0e6))
+      context.fill(Rect(x: 22 * w, y: 50 * h, width: 16 * w, height: 14 * h))
+      context.setFillColor(Color(hex: 0xc0392b))
+      context.move(to: Point(x: 20 * w, y: 51 * h))
+      context.addLine(to: Point(x: 30 * w, y: 40 * h))
+      context.addLine(to: Point(x: 40 * w, y: 51 * h))
+      context.closePath()
+      context.fillPath()
+      context.setFillColor(Color(hex: 0x5d4037))
+      context.fill(Rect(x: 27.5 * w, y: 56 * h, width: 5 * w, height: 8 * h))
+      context.setFillColor(Color(hex: 0x64b5f6))
+      context.fill(Rect(x: 24 * w, y: 53 * h, width: 3 * w, height: 3 * h))
+    }
+  }
+
   /// A head-and-shoulders portrait on a coloured ground, `size` points square.
   static func portrait(background: UInt32, shirt: UInt32, size: Double) -> Image? {
     try? Image.render(size: Size(width: size, height: size), scale: 2) { context in

@@ -12,6 +12,9 @@ final class TouchController: ViewController, StoryboardInstantiable {
   /// Where the card was dropped, in the page's coordinates; `nil` while it is at home.
   private var cardCenter: Point?
   private var cardCaption = "Drag me"
+  private var drinkIndex = 1
+  private var cupCount = 2
+  private var spinnerStop: ScheduledAction?
 
   private var page: TouchPage? { viewIfLoaded as? TouchPage }
 
@@ -28,6 +31,11 @@ final class TouchController: ViewController, StoryboardInstantiable {
     page.toggle.addTarget(self, action: { $0.toggleChanged() }, for: .valueChanged)
     page.slider.value = volume
     page.slider.addTarget(self, action: { $0.sliderChanged() }, for: .valueChanged)
+    page.drinks.selectedSegmentIndex = drinkIndex
+    page.drinks.addTarget(self, action: { $0.drinkChanged() }, for: .valueChanged)
+    page.cups.value = Double(cupCount)
+    page.cups.addTarget(self, action: { $0.cupsChanged() }, for: .valueChanged)
+    page.progress.progress = volume
     page.cardCenter = cardCenter
     page.cardMoved = { [weak self] center, caption in
       self?.cardCenter = center
@@ -49,6 +57,8 @@ final class TouchController: ViewController, StoryboardInstantiable {
     page.toggleLabel.text = isSwitchedOn ? "Switched on" : "Switched off"
     page.sliderLabel.text = "Volume \(Int((volume * 100).rounded())) %"
     page.cardLabel.text = cardCaption
+    let drink = page.drinks.titleForSegment(at: drinkIndex) ?? ""
+    page.cupsLabel.text = "\(cupCount) × \(drink)"
   }
 
   private func buttonTapped() {
@@ -63,6 +73,21 @@ final class TouchController: ViewController, StoryboardInstantiable {
 
   private func sliderChanged() {
     volume = page?.slider.value ?? volume
+    page?.progress.setProgress(volume, animated: true)
+    // The spinner turns while the bar catches up, and a little longer.
+    page?.spinner.startAnimating()
+    spinnerStop?.cancel()
+    spinnerStop = ScheduledAction.after(0.8) { [weak self] in self?.page?.spinner.stopAnimating() }
+    showState()
+  }
+
+  private func drinkChanged() {
+    drinkIndex = max(page?.drinks.selectedSegmentIndex ?? drinkIndex, 0)
+    showState()
+  }
+
+  private func cupsChanged() {
+    cupCount = Int(page?.cups.value ?? Double(cupCount))
     showState()
   }
 }

@@ -206,6 +206,16 @@ final class DemoTour {
       Step("Contacts: Done, added by the delegate", "contacts-added") {
         top(NewContactController.self)?.done()
       },
+      // Menu: a grid of styled cards, a product laid out by stack views, "Order" asking in
+      // an alert, answered with Return (the preferred action) as on a hardware keyboard.
+      Step("Menu: the grid of products", "menu", show("Menu")),
+      Step("Menu: a product on stack views", "menu-item") {
+        top(MenuGridController.self)?.showItem(at: 0)
+      },
+      Step("Menu: Order asks in an alert", "menu-order-alert") {
+        top(MenuItemController.self)?.askToOrder()
+      },
+      Step("Menu: ordered", "menu-ordered") { Self.pressReturn() },
       // Touch: controls and gestures, waiting for a finger.
       Step("Touch: controls and gestures", "touch", show("Touch")),
     ]
@@ -245,6 +255,14 @@ final class DemoTour {
   private static func tapKeyboardKey(_ key: OnScreenKey) {
     guard let point = OnScreenKeyboardProbe.center(of: key) else { return }
     tap(at: point)
+  }
+
+  /// Return pressed and let go, as a hardware keyboard sends it: an alert takes it as its
+  /// preferred action. (A tap in the window would stop the tour: the shell watches it.)
+  private static func pressReturn() {
+    let key = Key(keyCode: 28, characters: "\r")  // KEY_ENTER
+    Application.shared.sendPresses([PressSample(phase: .began, key: key)])
+    Application.shared.sendPresses([PressSample(phase: .ended, key: key)])
   }
 
   private static func tap(at point: Point) {
