@@ -35,14 +35,15 @@ struct Bench: ParsableCommand {
     let count = max(frames, 5)
     let cycles = max(memoryCycles, 1)
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
-    let inProcess: (Figures, MemoryFigures, TypingFigures)? =
+    let inProcess: (Figures, MemoryFigures, TypingFigures, ToolkitFigures)? =
       startupOnly
       ? nil
       : try MainActor.assumeIsolated {
         let figures = try Measurements(frames: count).run()
         let memory = try MemoryMeasurements(cycles: cycles).run()
         let typing = try TypingMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
-        return (figures, memory, typing)
+        let toolkit = try ToolkitMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
+        return (figures, memory, typing, toolkit)
       }
     // Other processes, started one after another while this one waits: nothing else runs.
     let startCount = max(starts, 9)
@@ -52,18 +53,20 @@ struct Bench: ParsableCommand {
       var all = start.dictionary(suffix: "").merging(start4K.dictionary(suffix: "_4k")) { a, _ in
         a
       }
-      if let (figures, memory, typing) = inProcess {
+      if let (figures, memory, typing, toolkit) = inProcess {
         all.merge(figures.dictionary) { a, _ in a }
         all.merge(memory.dictionary) { a, _ in a }
         all.merge(typing.dictionary) { a, _ in a }
+        all.merge(toolkit.dictionary) { a, _ in a }
       }
       let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
-      if let (figures, memory, typing) = inProcess {
+      if let (figures, memory, typing, toolkit) = inProcess {
         figures.printTable()
         memory.printTable()
         typing.printTable()
+        toolkit.printTable()
       }
       print(
         "start-up: kiosk-refscene spawned \(startCount) times, virtual framebuffer in real time")
