@@ -156,7 +156,7 @@ struct ToolkitMeasurements {
 
   /// (q) and (r): the grid scrolled by setting its offset, as a finger's drag does.
   private func measureGrid(into figures: inout ToolkitFigures) throws {
-    let (screen, output, loop) = try makeBenchScreen()
+    let (screen, _, loop) = try makeBenchScreen()
     Application.install(Application())
     let window = Window(screen: screen)
     window.backgroundColor = Color(hex: 0xf2f2f7)
@@ -204,14 +204,13 @@ struct ToolkitMeasurements {
     figures.allocationsPerGridFrameOutsideText = Double(kiosk_alloc_counter_stop()) / Double(count)
     TextShaping.willBegin = nil
     TextShaping.didEnd = nil
-    _ = output
     screen.detachOutput()
   }
 
   /// (s) and (t): a shadowed card with subviews over the reference scene, moved 2 pt a
   /// frame (its shadow is cached: only compositing), then faded (group opacity).
   private func measureCard(into figures: inout ToolkitFigures) throws {
-    let (screen, output, loop) = try makeBenchScreen()
+    let (screen, _, loop) = try makeBenchScreen()
     let window = Window(screen: screen)
     _ = ReferenceScene(window: window, icon: try ReferenceScene.makeIcon())
     let card = View(frame: Rect(x: 300, y: 160, width: 320, height: 200))
@@ -252,7 +251,6 @@ struct ToolkitMeasurements {
     }
     fade()
     figures.cardFadeFrameMs = median(of: frames) { timed { fade() } }
-    _ = output
     screen.detachOutput()
   }
 }

@@ -87,7 +87,7 @@ open class Layer {
   /// Whether a running animation keeps touches from the layer's view (one made without
   /// `.allowUserInteraction`).
   final var hasAnimationBlockingTouches: Bool {
-    !animations.isEmpty && animations.contains { $0.blocksTouches }
+    animations.contains { $0.blocksTouches }
   }
 
   var changes: LayerChanges = [.geometry]
