@@ -1,9 +1,12 @@
 // Interposes glibc's allocation entry points in the kiosk-bench executable. Symbols defined
 // in the executable take precedence over libc's for every shared library too, so cairo,
 // pixman and the Swift runtime are counted as well. Only the count is added; the real work
-// is glibc's own (__libc_*).
+// is glibc's own (__libc_*), or the kernel's for mmap.
 #include <stdatomic.h>
 #include <stddef.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "alloc_counter.h"
 
 extern void *__libc_malloc(size_t size);
@@ -34,6 +37,16 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
   if (pointer == NULL) return 12; /* ENOMEM */
   *out = pointer;
   return 0;
+}
+
+// Anonymous mappings are allocations too: large pixel buffers take their pages straight
+// from the kernel (KioskGraphics' PixelMemory). glibc's own malloc maps through an internal
+// entry, not this symbol, so nothing is counted twice. The system call is what glibc's
+// mmap makes (-1 with errno set on failure, which is MAP_FAILED).
+void *mmap(void *address, size_t length, int protection, int flags, int descriptor,
+           off_t offset) {
+  if (flags & MAP_ANONYMOUS) count();
+  return (void *)syscall(SYS_mmap, address, length, protection, flags, descriptor, offset);
 }
 
 void kiosk_alloc_counter_start(void) {

@@ -59,19 +59,20 @@ public final class PixelBuffer: @unchecked Sendable {
   /// redraws on every key would otherwise make one per redraw.
   var cairoSurface: OpaquePointer?
 
-  /// Allocates a zeroed (transparent) buffer.
+  /// Allocates a zeroed (transparent) buffer; a large one gets pages of its own
+  /// (`PixelMemory` says why).
   public convenience init(width: Int, height: Int, format: PixelFormat = .argb8888) throws {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw PixelBufferError.invalidSize(width: width, height: height)
     }
     // Rows aligned to 64 bytes so that SIMD copies in pixman stay on cache lines.
     let stride = (width * format.bytesPerPixel + 63) & ~63
-    guard let memory = calloc(height, stride) else {
+    guard let (memory, release) = PixelMemory.allocateZeroed(byteCount: height * stride) else {
       throw PixelBufferError.outOfMemory(bytes: height * stride)
     }
-    try self.init(wrapping: memory, width: width, height: height, stride: stride, format: format) {
-      free($0)
-    }
+    try self.init(
+      wrapping: memory, width: width, height: height, stride: stride, format: format,
+      release: release)
   }
 
   /// Wraps memory that already holds pixels (a mapped DRM dumb buffer, an fbdev mapping).
