@@ -122,6 +122,36 @@ struct OnScreenKeyboardTests {
     #expect(Self.differingPixels(app.snapshot(), inPlace, in: keyboard) == 0)
   }
 
+  /// A pressed key keeps its other look for the next press; once the keyboard is off
+  /// screen, a memory warning lets those go with the backing stores, and a key pressed
+  /// after it is drawn again.
+  @Test func aMemoryWarningLetsTheKeptLooksOfAHiddenKeyboardGo() throws {
+    let (app, field) = try makeApp()
+    field.autocapitalizationType = .none
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let keys = try #require(TextInputSystem.shared.keyboardWindow?.keyboardView.keyViews)
+    let key = try #require(keys.first { $0.isCharacter && $0.title == "q" })
+    let center = try #require(OnScreenKeyboardProbe.center(ofKeyTyping: "q"))
+    app.touch(.began, at: center)
+    app.touch(.ended, at: center)
+    app.runUntilIdle()
+    #expect(key.keptLookCount > 0)
+    field.resignFirstResponder()
+    app.advance(by: 0.3)
+    #expect(app.keyboardFrame == nil)
+    app.application.simulateMemoryWarning()
+    app.runUntilIdle()
+    #expect(key.keptLookCount == 0)
+    field.becomeFirstResponder()
+    app.advance(by: 0.3)
+    let draws = key.drawCount
+    app.touch(.began, at: center)
+    #expect(key.drawCount == draws + 1)
+    app.touch(.ended, at: center)
+    #expect(field.text?.count == 2)
+  }
+
   @Test func theNextFieldOfTheSameKindKeepsTheDrawnKeys() throws {
     let (app, field) = try makeApp()
     let other = TextField(frame: Rect(x: 20, y: 100, width: 400, height: 44))

@@ -28,6 +28,9 @@ final class KeyView: View {
   private(set) var drawCount = 0
   /// The drawn pixels of the key up (index 0) and pressed (1), for the current look.
   private var drawnLooks: [LayerContents?] = [nil, nil]
+  /// How many drawn looks the key keeps besides its layer's (tests check a memory warning
+  /// lets them go).
+  var keptLookCount: Int { drawnLooks.count { $0 != nil } }
   /// Which state the layer's contents were drawn for, in which look (see `lookGeneration`).
   private var contentsState: (highlighted: Bool, generation: Int)?
   /// Counts changes of the look (title, shift, enabled, size): drawn pixels of an older
@@ -74,6 +77,15 @@ final class KeyView: View {
       if drawnLooks[old ? 1 : 0] != nil { layer.contents = nil }
       setNeedsDisplay()
     }
+  }
+
+  /// A memory warning released the backing store of the keyboard while it is off screen:
+  /// the other state's pixels, kept for the next press, go too (a whole keyboard of them
+  /// would otherwise stay for as long as the app runs).
+  override func backingStoreWasReleased() {
+    super.backingStoreWasReleased()
+    forgetDrawnLooks()
+    contentsState = nil
   }
 
   var isCharacter: Bool {
