@@ -70,4 +70,22 @@ struct ScheduledActionTests {
     app.advance(by: 20)
     #expect(few.count == 10 && ScheduledAction.queueCapacity == kept)
   }
+
+  /// The burst's storage goes although the queue never empties: an app always has a
+  /// repeating action queued (a clock, a blinking caret), and the queue used to wait for an
+  /// empty moment that never came.
+  @Test func aBurstsStorageGoesWhileARepeatingActionStaysQueued() throws {
+    let app = try TestApplication(pointSize: Size(width: 100, height: 100))
+    var ticks = 0
+    let clock = ScheduledAction.after(1, repeating: 1) { ticks += 1 }
+    for index in 0..<20_000 { ScheduledAction.after(Double(index) * 0.001) {} }
+    #expect(ScheduledAction.queueCapacity >= 20_000)
+    app.advance(by: 25)
+    #expect(ScheduledAction.queueCapacity < ScheduledAction.largeQueueCount)
+    // The repeating action survived the move to new storage.
+    let before = ticks
+    app.advance(by: 3)
+    #expect(ticks == before + 3)
+    clock.cancel()
+  }
 }
