@@ -153,6 +153,19 @@ public final class PixelBuffer: @unchecked Sendable {
       Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
   }
 
+  /// A new buffer with the pixels of `rect` (which must lie inside this buffer), its
+  /// top-left pixel at (0, 0).
+  public func cropped(to rect: PixelRect) throws -> PixelBuffer {
+    guard !rect.isEmpty, rect.intersection(bounds) == rect else {
+      throw PixelBufferError.invalidSize(width: rect.width, height: rect.height)
+    }
+    let result = try PixelBuffer(width: rect.width, height: rect.height, format: format)
+    pixman_image_composite32(
+      PIXMAN_OP_SRC, pixmanImage, nil, result.pixmanImage, Int32(rect.x), Int32(rect.y), 0, 0,
+      0, 0, Int32(rect.width), Int32(rect.height))
+    return result
+  }
+
   /// A new buffer with the same pixels.
   public func copy() throws -> PixelBuffer {
     let result = try PixelBuffer(width: width, height: height, format: format)

@@ -173,6 +173,39 @@ struct LayerStylingTests {
   }
 
   /// Hiding and removing a shadowed card repaint where its shadow was.
+  /// Inside its corners, an opaque rounded background is a plain fill of its colour: the
+  /// kept raster is read only around the edges (a fill writes without reading, and a grid
+  /// of cards spent most of each frame reading their rasters). Shown by spoiling the
+  /// raster's middle: the screen does not show it.
+  @Test func anOpaqueRoundedBackgroundIsFilledInsideItsCorners() throws {
+    let app = try TestApplication(pointSize: Size(width: 240, height: 200), scale: 2)
+    let card = shadowedCard(app)
+    let raster = try #require(card.layer.styleCache?.background)
+    raster.buffer.fill(.red, in: PixelRect(x: 60, y: 40, width: 40, height: 40))
+    app.screen.compositor.setNeedsFullRepaint()
+    Transaction.setNeedsCommit()
+    let frame = app.snapshot()
+    // The card's middle (80, 80 px from the top left of a 160×120-px card).
+    #expect(isClose(frame.pixel(x: 160, y: 140), .white), "\(frame.pixel(x: 160, y: 140))")
+  }
+
+  /// A light shadow keeps only the pixels that are not fully transparent: its blur margin
+  /// of three standard deviations rounds to nothing a deviation before its edge, and every
+  /// frame that shows the shadow reads what is kept. What shows is the same.
+  @Test func aLightShadowKeepsOnlyItsVisiblePixels() throws {
+    let app = try TestApplication(pointSize: Size(width: 240, height: 200), scale: 2)
+    let card = shadowedCard(app, radius: 6, opacity: 0.18)
+    let raster = try #require(card.layer.styleCache?.shadow)
+    // The whole blur area: the card 6 points down, 3·6 + 1 points of margin each side.
+    let area = PixelRect(x: -38, y: 12 - 38, width: 160 + 76, height: 120 + 76)
+    #expect(raster.buffer.width < area.width && raster.buffer.height < area.height)
+    #expect(raster.buffer.nonTransparentBounds() == raster.buffer.bounds)
+    // The raster lies in pixels from the card's top left (80, 80 on screen). Just inside
+    // its last row, below the card, the shadow still darkens the window.
+    let below = app.snapshot().pixel(x: 160, y: 80 + raster.origin.maxY - 1)
+    #expect(below.red < Color(hex: 0xe0e0e0).red, "\(below)")
+  }
+
   @Test func hidingAndRemovingClearTheShadow() throws {
     let app = try TestApplication(pointSize: Size(width: 240, height: 200), scale: 1)
     let card = shadowedCard(app)

@@ -6,6 +6,9 @@ import KioskGraphics
 final class LayerPainter {
   let painter: FramePainter
   private var slices: [ContentSlice] = []
+  /// The pieces of a rounded background around its plain inside, kept so that painting
+  /// them allocates nothing.
+  var roundedEdgePieces: [PixelRect] = []
 
   init(painter: FramePainter) {
     self.painter = painter
