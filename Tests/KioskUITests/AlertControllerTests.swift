@@ -280,6 +280,47 @@ struct AlertControllerTests {
     #expect(log.entries == ["Save (dismissing)"])
   }
 
+  /// As in UIKit, a finger that goes down on one action and slides onto another moves the
+  /// highlight there, and lifting it there triggers that one; a disabled action is passed
+  /// over, and a finger lifted off the actions triggers nothing.
+  @Test func aFingerSlidesFromActionToAction() throws {
+    let stage = try AlertStage()
+    let log = HandlerLog()
+    let alert = AlertController(title: "Table 4", message: nil, preferredStyle: .alert)
+    alert.addAction(log.action("Keep"))
+    let later = log.action("Later")
+    later.isEnabled = false
+    alert.addAction(later)
+    alert.addAction(log.action("Delete", .destructive))
+    alert.addAction(log.action("Cancel", .cancel))
+    stage.show(alert)
+    let keep = try #require(stage.row("Keep", in: alert))
+    let disabled = try #require(stage.row("Later", in: alert))
+    let delete = try #require(stage.row("Delete", in: alert))
+    let cancel = try #require(stage.row("Cancel", in: alert))
+    let app = stage.app
+
+    // Off the actions (onto the title), then back: nothing is triggered.
+    app.touch(.began, at: stage.frame(of: keep).center)
+    #expect(keep.isHighlighted)
+    app.touch(.moved, at: Point(x: stage.frame(of: keep).midX, y: stage.frame(of: keep).minY - 20))
+    #expect(!keep.isHighlighted)
+    app.touch(.ended, at: Point(x: stage.frame(of: keep).midX, y: stage.frame(of: keep).minY - 20))
+    #expect(log.entries.isEmpty && stage.root.presentedViewController === alert)
+
+    // Keep → Later (disabled: passed over) → Delete → Cancel, lifted on Cancel.
+    app.touch(.began, at: stage.frame(of: keep).center)
+    app.touch(.moved, at: stage.frame(of: disabled).center)
+    #expect(!keep.isHighlighted && !disabled.isHighlighted)
+    app.touch(.moved, at: stage.frame(of: delete).center)
+    #expect(delete.isHighlighted && !keep.isHighlighted)
+    app.touch(.moved, at: stage.frame(of: cancel).center)
+    #expect(cancel.isHighlighted && !delete.isHighlighted)
+    app.touch(.ended, at: stage.frame(of: cancel).center)
+    #expect(!cancel.isHighlighted)
+    #expect(log.entries == ["Cancel (dismissing)"])
+  }
+
   @Test func aTapOutsideAnAlertDoesNothing() throws {
     let stage = try AlertStage()
     let log = HandlerLog()

@@ -16,7 +16,9 @@ import KioskGraphics
 /// Tapping an action (or Return on a hardware keyboard for the `preferredAction`, Escape
 /// for the cancel action) starts the alert's dismissal and then runs the action's handler,
 /// at once, while the alert fades out: the order UIKit uses. A controller presented from
-/// the handler is presented once the alert is gone.
+/// the handler is presented once the alert is gone. As in UIKit, a finger may slide from
+/// the action it went down on to another one (a disabled one is passed over); lifted
+/// there, it triggers that one, and lifted off the actions, none.
 ///
 /// ```swift
 /// let alert = AlertController(
@@ -34,9 +36,7 @@ import KioskGraphics
 /// `.overFullScreen` (KioskKit has no `.custom` style); an action sheet's is `.popover`, as
 /// in UIKit, but while it is shown from the bottom its `popoverPresentationController` is
 /// `nil` (its `presentationController` manages the sheet). The card has no layer corner
-/// radius yet: a small view draws its rounded plate. Sliding a finger from one button to
-/// another does not move the choice, as it does in UIKit: the button first touched is the
-/// one that acts.
+/// radius yet: a small view draws its rounded plate.
 @MainActor
 public final class AlertController: ViewController {
   /// How an alert controller is shown.

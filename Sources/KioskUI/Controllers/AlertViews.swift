@@ -127,6 +127,7 @@ final class AlertContentView: View {
     func row(for action: AlertAction, on plate: AlertPlateView) -> AlertActionView {
       let row = AlertActionView(
         action: action, fontSize: fontSize, emphasized: action === emphasized, plate: plate)
+      row.slideGroup = self
       row.addAction(
         Action { [weak alert, weak action] _ in
           if let alert, let action { alert.trigger(action) }
@@ -155,6 +156,47 @@ final class AlertContentView: View {
       actionViews = actions.filter { $0.style != .cancel }.map { row(for: $0, on: plate) }
     }
     for row in actionViews { actionsScroll.addSubview(row) }
+  }
+
+  // MARK: A finger sliding from action to action
+
+  /// As in UIKit's alerts and action sheets, a finger that goes down on one action and
+  /// slides onto another highlights that one instead, and lifting it there triggers it;
+  /// lifted anywhere else, nothing happens. The row the finger went down on follows it
+  /// itself (as a control, with no margin around it); this is the row it is over now.
+  private weak var slideRow: AlertActionView?
+
+  /// The enabled row other than `origin` under `touch`, among those that can be seen (a
+  /// row scrolled out of the actions' view is not under a finger).
+  private func enabledRow(under touch: Touch, otherThan origin: AlertActionView)
+    -> AlertActionView?
+  {
+    guard let window else { return nil }
+    var view = window.hitTest(touch.location(in: window), with: nil)
+    while let current = view, !(current is AlertActionView) { view = current.superview }
+    guard let row = view as? AlertActionView, row !== origin, row.isEnabled,
+      row.slideGroup === self
+    else { return nil }
+    return row
+  }
+
+  func fingerMoved(_ touch: Touch, from origin: AlertActionView) {
+    let target = enabledRow(under: touch, otherThan: origin)
+    guard target !== slideRow else { return }
+    slideRow?.isHighlighted = false
+    target?.isHighlighted = true
+    slideRow = target
+  }
+
+  func fingerLifted(_ touch: Touch?, from origin: AlertActionView) {
+    let target = touch.flatMap { enabledRow(under: $0, otherThan: origin) }
+    slideEnded()
+    if let target { alert.trigger(target.action) }
+  }
+
+  func slideEnded() {
+    slideRow?.isHighlighted = false
+    slideRow = nil
   }
 
   // MARK: Measuring
@@ -292,6 +334,8 @@ final class AlertActionView: Control {
 
   let action: AlertAction
   let titleLabel = Label(frame: .zero)
+  /// The alert's content, which moves a sliding finger's highlight from row to row.
+  weak var slideGroup: AlertContentView?
   private weak var plate: AlertPlateView?
   private var topSeparator = false
   private var leftSeparator = false
@@ -308,6 +352,25 @@ final class AlertActionView: Control {
     addSubview(titleLabel)
     isEnabled = action.isEnabled
     updateTitleColor()
+  }
+
+  /// Rows touch one another: a finger on the next row is on that row, not still on this
+  /// one, as a control's usual margin of 70 points would have it.
+  override var touchTrackingMargin: Double { 0 }
+
+  override func continueTracking(_ touch: Touch, with event: KioskUI.Event?) -> Bool {
+    slideGroup?.fingerMoved(touch, from: self)
+    return super.continueTracking(touch, with: event)
+  }
+
+  override func endTracking(_ touch: Touch?, with event: KioskUI.Event?) {
+    super.endTracking(touch, with: event)
+    slideGroup?.fingerLifted(touch, from: self)
+  }
+
+  override func cancelTracking(with event: KioskUI.Event?) {
+    super.cancelTracking(with: event)
+    slideGroup?.slideEnded()
   }
 
   /// The width the title needs on one line.

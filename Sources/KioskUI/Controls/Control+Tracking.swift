@@ -7,7 +7,7 @@ extension Control {
 
   /// Whether `point` (in the control's coordinates) is inside the tracking area.
   func isInTrackingArea(_ point: Point) -> Bool {
-    let margin = Self.trackingMargin
+    let margin = touchTrackingMargin
     return bounds.insetBy(dx: -margin, dy: -margin).contains(point)
   }
 

@@ -124,6 +124,9 @@ open class Control: View {
   /// 70 points around them).
   public internal(set) var isTouchInside = false
 
+  /// How far (points) beyond the bounds the finger still counts as inside: UIKit's margin
+  /// (`trackingMargin`) unless a control whose neighbours touch it needs none.
+  var touchTrackingMargin: Double { Self.trackingMargin }
   /// The finger this control follows, from touch-down to lift-off (tracking or not).
   var trackingTouch: Touch?
   /// Touches that arrived while the control was disabled: they go up the responder chain
