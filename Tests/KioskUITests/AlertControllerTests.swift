@@ -321,6 +321,36 @@ struct AlertControllerTests {
     #expect(log.entries == ["Cancel (dismissing)"])
   }
 
+  /// As in UIKit, a text field being edited when an alert comes gives up the keyboard to
+  /// it, and is edited again once the alert has gone; not when a handler has moved editing
+  /// elsewhere meanwhile.
+  @Test func theFieldEditedBeforeTheAlertIsEditedAgainAfterIt() throws {
+    let stage = try AlertStage()
+    let name = TextField(frame: Rect(x: 20, y: 40, width: 300, height: 44))
+    let note = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
+    stage.root.view.addSubview(name)
+    stage.root.view.addSubview(note)
+    name.becomeFirstResponder()
+    stage.app.advance(by: 0.3)
+
+    let alert = AlertController(title: "Saved", message: nil, preferredStyle: .alert)
+    alert.addAction(AlertAction(title: "OK", style: .default))
+    stage.show(alert)
+    #expect(!name.isFirstResponder)
+    stage.tap("OK", in: alert)
+    stage.app.advance(by: 0.35)
+    #expect(stage.root.presentedViewController == nil)
+    #expect(name.isFirstResponder)
+
+    let second = AlertController(title: "Add a note?", message: nil, preferredStyle: .alert)
+    second.addAction(
+      AlertAction(title: "Yes", style: .default) { _ in note.becomeFirstResponder() })
+    stage.show(second)
+    stage.tap("Yes", in: second)
+    stage.app.advance(by: 0.35)
+    #expect(note.isFirstResponder && !name.isFirstResponder)
+  }
+
   @Test func aTapOutsideAnAlertDoesNothing() throws {
     let stage = try AlertStage()
     let log = HandlerLog()

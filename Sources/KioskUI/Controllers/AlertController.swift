@@ -75,6 +75,9 @@ public final class AlertController: ViewController {
   /// Whether an action was triggered since the alert was last presented: an alert acts
   /// once.
   private var hasActed = false
+  /// What was first responder when the alert came (a text field being edited, say): it is
+  /// first responder again once the alert has gone.
+  private weak var responderBeforeAlert: Responder?
 
   /// Creates an alert (`.alert`) or action sheet (`.actionSheet`) with a title and a
   /// message (either may be `nil`). Add actions before presenting it.
@@ -172,6 +175,8 @@ public final class AlertController: ViewController {
   public override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
     hasActed = false
+    let window = presentingViewController?.viewIfLoaded?.window
+    responderBeforeAlert = window?.firstResponder
   }
 
   /// The first text field starts editing (bringing the on-screen keyboard); without one
@@ -183,6 +188,21 @@ public final class AlertController: ViewController {
     } else {
       becomeFirstResponder()
     }
+  }
+
+  /// As in UIKit, what was first responder before the alert (a text field whose keyboard
+  /// the alert sent away) becomes first responder again, unless a handler has given the
+  /// role to something else meanwhile.
+  public override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    guard let previous = responderBeforeAlert else { return }
+    responderBeforeAlert = nil
+    guard let window = previous.responderWindow else { return }
+    let current = window.firstResponder
+    let alertHoldsIt =
+      current === self || fields.contains { $0 === current }
+    guard current == nil || alertHoldsIt, previous.canBecomeFirstResponder else { return }
+    previous.becomeFirstResponder()
   }
 
   // MARK: Acting
