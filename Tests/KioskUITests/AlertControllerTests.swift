@@ -351,6 +351,25 @@ struct AlertControllerTests {
     #expect(note.isFirstResponder && !name.isFirstResponder)
   }
 
+  /// As UIKit's, an alert comes in a little larger and shrinks to its size as it fades
+  /// in, and leaves by fading alone.
+  @Test func anAlertZoomsInAndFadesOut() throws {
+    let stage = try AlertStage()
+    let alert = AlertController(title: "Order", message: nil, preferredStyle: .alert)
+    alert.addAction(AlertAction(title: "OK", style: .default))
+    stage.root.present(alert, animated: true)
+    stage.app.advance(by: 0.1)
+    let wrapper = try #require(alert.view.superview)
+    let midway = wrapper.layer.presented.transform.a
+    #expect(midway > 1.02 && midway < 1.2, "scale \(midway)")
+    stage.app.advance(by: 0.3)
+    #expect(wrapper.layer.presented.transform.a == 1)
+    stage.tap("OK", in: alert)
+    stage.app.advance(by: 0.1)
+    #expect(wrapper.layer.presented.transform.a == 1)
+    #expect(wrapper.layer.presented.opacity < 1)
+  }
+
   @Test func aTapOutsideAnAlertDoesNothing() throws {
     let stage = try AlertStage()
     let log = HandlerLog()

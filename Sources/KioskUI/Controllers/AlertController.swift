@@ -6,7 +6,8 @@ import KioskGraphics
 ///
 /// An `.alert` is a 270-point card in the middle of the dimmed window: the title in bold,
 /// the message, the text fields, then the actions, two side by side when both titles fit,
-/// otherwise stacked. A tap outside it does nothing. An `.actionSheet` slides up from the
+/// otherwise stacked; it comes in zooming down from 1.2 times its size as it fades in, and
+/// leaves by fading. A tap outside it does nothing. An `.actionSheet` slides up from the
 /// bottom of a compact-width screen, its cancel action in a card of its own below the
 /// others; on a regular-width screen it is a popover pointing at
 /// `popoverPresentationController.sourceView` (or `barButtonItem`), without the cancel

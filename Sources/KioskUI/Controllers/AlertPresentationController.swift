@@ -52,6 +52,13 @@ final class AlertPresentationController: PresentationController {
 
   override func adaptedStyle(in window: Window) -> ModalPresentationStyle { .overFullScreen }
 
+  /// An alert comes in as UIKit's does: a little larger (1.2 times) and shrinking to its
+  /// size as it fades in; it leaves by fading alone. A bottom sheet slides up and down.
+  override func adjustTransitionState(shown: Bool, appearing: Bool) {
+    guard !isSheet, appearing, let wrapperView else { return }
+    wrapperView.transform = shown ? .identity : Transform(scaleX: 1.2, y: 1.2)
+  }
+
   /// The dimmed window behind: a tap on it does nothing for an alert, and triggers the
   /// cancel action of a sheet.
   override func makeDimmingView() -> View? {

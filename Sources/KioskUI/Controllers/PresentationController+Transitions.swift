@@ -56,9 +56,10 @@ extension PresentationController {
       runAfterTransition()
     }
     guard animated else { return finish() }
-    setTransitionState(shown: false)
+    setTransitionState(shown: false, appearing: true)
     View.animate(
-      withDuration: Self.transitionDuration, animations: { self.setTransitionState(shown: true) },
+      withDuration: Self.transitionDuration,
+      animations: { self.setTransitionState(shown: true, appearing: true) },
       completion: { _ in finish() })
   }
 
@@ -107,8 +108,9 @@ extension PresentationController {
   }
 
   /// Puts the presented content where it is when shown (`true`) or where the transition
-  /// starts and ends: below the covered area, or transparent.
-  private func setTransitionState(shown: Bool) {
+  /// starts and ends: below the covered area, or transparent. `appearing` tells a
+  /// presentation's start from a dismissal's end, for `adjustTransitionState`.
+  private func setTransitionState(shown: Bool, appearing: Bool) {
     guard let container, let wrapperView else { return }
     dimmingView?.alpha = shown ? 1 : 0
     switch transitionStyle {
@@ -119,6 +121,7 @@ extension PresentationController {
     case .crossDissolve:
       wrapperView.alpha = shown ? 1 : 0
     }
+    adjustTransitionState(shown: shown, appearing: appearing)
   }
 
   // MARK: Dismissing
@@ -170,7 +173,8 @@ extension PresentationController {
     }
     guard animated else { return finish() }
     View.animate(
-      withDuration: Self.transitionDuration, animations: { top.setTransitionState(shown: false) },
+      withDuration: Self.transitionDuration,
+      animations: { top.setTransitionState(shown: false, appearing: false) },
       completion: { _ in finish() })
   }
 

@@ -81,6 +81,11 @@ public class PresentationController {
   static let compactWidth = 500.0
   /// How long the transitions in and out take (seconds).
   static let transitionDuration = 0.3
+
+  /// Changes the presented content's look at a transition's start (`appearing`) or at a
+  /// dismissal's end (`shown` false), and back when `shown`, beyond what the transition
+  /// style does; it runs inside the transition's animation. An alert zooms in with it.
+  func adjustTransitionState(shown: Bool, appearing: Bool) {}
   /// The size of a form sheet when the presented controller has no preferred size.
   static let formSheetSize = Size(width: 540, height: 620)
   /// The least room (points) a form sheet leaves on each side.
