@@ -116,6 +116,34 @@ struct CollectionViewUpdateTests {
     #expect(scene.frame(0, 1) == Rect(x: 0, y: 140, width: 100, height: 100))
   }
 
+  /// A reloaded section is asked for again, whatever its new count; its old items fade
+  /// out, the new ones come in, and the sections around it keep their cells. Reloading a
+  /// section that is also deleted is refused, as in UIKit.
+  @Test func aReloadedSectionIsAskedForAgain() throws {
+    let scene = try CollectionScene(source: ItemSource(sections: [[0, 1], [2, 3], [4]]))
+    let cv = scene.collectionView
+    let first = scene.cell(0, 0)
+    let last = scene.cell(0, 2)
+    scene.source.sections[1] = [5, 6, 7, 8]
+    cv.reloadSections([1])
+    #expect(cv.numberOfItems(inSection: 1) == 4)
+    #expect(tags(scene, 0..<4, section: 1) == [5, 6, 7, 8])
+    #expect(scene.cell(0, 0) === first && scene.cell(0, 2) === last)
+    scene.app.advance(by: 0.5)
+    #expect(scene.cell(0, 2)?.tag == 4)
+    // Where a collection view made with the new sections puts it.
+    let fresh = try CollectionScene(source: ItemSource(sections: [[0, 1], [5, 6, 7, 8], [4]]))
+    #expect(scene.frame(0, 2) == fresh.frame(0, 2))
+    #expect(scene.frame(3, 1) == fresh.frame(3, 1))
+
+    var both = CollectionBatch()
+    both.deletedSections = [1]
+    both.reloadedSections = [1]
+    #expect(throws: CollectionUpdateError.self) {
+      try CollectionUpdateMap(batch: both, old: [2, 2], new: [2])
+    }
+  }
+
   @Test func countsThatDoNotAddUpAreNamed() throws {
     func message(_ batch: CollectionBatch, old: [Int], new: [Int]) -> String? {
       do {

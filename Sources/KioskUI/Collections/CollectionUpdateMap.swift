@@ -4,6 +4,9 @@
 struct CollectionBatch {
   var deletedSections: Set<Int> = []
   var insertedSections: Set<Int> = []
+  /// Sections asked for again (indexes before the update): each leaves and a new one comes
+  /// in where it would have gone.
+  var reloadedSections: Set<Int> = []
   var deletedItems: Set<IndexPath> = []
   var insertedItems: Set<IndexPath> = []
   var reloadedItems: Set<IndexPath> = []
@@ -41,7 +44,8 @@ struct CollectionUpdateMap {
     let expectedSections = old.count - batch.deletedSections.count + batch.insertedSections.count
     guard new.count == expectedSections,
       batch.deletedSections.allSatisfy(old.indices.contains),
-      batch.insertedSections.allSatisfy(new.indices.contains)
+      batch.insertedSections.allSatisfy(new.indices.contains),
+      batch.reloadedSections.allSatisfy({ old.indices.contains($0) })
     else {
       throw CollectionUpdateError(
         message: "Invalid update: invalid number of sections. The number of sections "
@@ -50,6 +54,10 @@ struct CollectionUpdateMap {
           + "(\(old.count)), plus or minus the number of sections inserted or deleted "
           + "(\(batch.insertedSections.count) inserted, \(batch.deletedSections.count) deleted).")
     }
+    if let both = batch.reloadedSections.first(where: batch.deletedSections.contains) {
+      throw CollectionUpdateError(
+        message: "Invalid update: attempt to delete and reload the same section (\(both))")
+    }
     newSections = Array(repeating: nil, count: old.count)
     oldSections = Array(repeating: nil, count: new.count)
     var survivors = old.indices.filter { !batch.deletedSections.contains($0) }.makeIterator()
@@ -57,6 +65,13 @@ struct CollectionUpdateMap {
       guard let source = survivors.next() else { break }
       oldSections[section] = source
       newSections[source] = section
+    }
+    // A reloaded section keeps its place, but nothing of it is kept: its items leave and
+    // the data source's come in.
+    for source in batch.reloadedSections {
+      guard let section = newSections[source] else { continue }
+      newSections[source] = nil
+      oldSections[section] = nil
     }
     try checkItems(batch, old: old, new: new)
     var slots = new.map { Array(repeating: Slot.open, count: $0) }

@@ -61,6 +61,13 @@ extension CollectionView {
     performBatchUpdates { self.batch?.deletedSections.formUnion(sections) }
   }
 
+  /// Asks the data source again for these sections (their indexes before the update): their
+  /// item counts, cells and supplementary views. The old items fade out and the new ones
+  /// come in as inserted ones do; the sections around them stay as they are.
+  public func reloadSections(_ sections: some Sequence<Int>) {
+    performBatchUpdates { self.batch?.reloadedSections.formUnion(sections) }
+  }
+
   /// Makes the insertions, deletions, reloads and moves done in `updates` one animated
   /// change: inserted items fade and grow in, deleted ones fade out, the others move to
   /// their new places. Update your model inside `updates` (or before). The data source's
