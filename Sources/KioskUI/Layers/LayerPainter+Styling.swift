@@ -50,16 +50,30 @@ extension LayerPainter {
     let inside = entry.opaqueRect.intersection(limit)
     guard color.isOpaque, !inside.isEmpty else { return paintRaster(entry) }
     painter.fill(inside, with: color)
+    guard let raster = styleRaster(for: entry) else { return }
     roundedEdgePieces.removeAll(keepingCapacity: true)
     limit.subtracting(inside, into: &roundedEdgePieces)
     for piece in roundedEdgePieces {
       painter.limit = piece
-      paintRaster(entry)
+      composite(raster, of: entry)
     }
     painter.limit = limit
   }
 
   private func paintRaster(_ entry: DrawEntry) {
+    guard let raster = styleRaster(for: entry) else { return }
+    composite(raster, of: entry)
+  }
+
+  private func composite(_ raster: StyleRaster, of entry: DrawEntry) {
+    composite(
+      raster.buffer, at: raster.origin, transform: entry.transform,
+      bounds: entry.layer.presented.bounds, alpha: entry.alpha)
+  }
+
+  /// The pixels of `entry`'s styled part, from the layer's style cache, rasterised anew
+  /// when what they depend on changed.
+  private func styleRaster(for entry: DrawEntry) -> StyleRaster? {
     let layer = entry.layer
     let state = layer.presented
     let cache = layer.makeStyleCache()
@@ -87,10 +101,7 @@ extension LayerPainter {
         cache.backgroundRasterizations += 1
       }
     }
-    guard let raster else { return }
-    composite(
-      raster.buffer, at: raster.origin, transform: entry.transform, bounds: state.bounds,
-      alpha: entry.alpha)
+    return raster
   }
 
   /// Draws a styled part in anchored pixels: the rounded background, the border, or the
