@@ -142,6 +142,14 @@ struct CollectionViewUpdateTests {
     #expect(throws: CollectionUpdateError.self) {
       try CollectionUpdateMap(batch: both, old: [2, 2], new: [2])
     }
+    var missing = CollectionBatch()
+    missing.reloadedSections = [2]
+    do {
+      _ = try CollectionUpdateMap(batch: missing, old: [2, 2], new: [2, 2])
+      Issue.record("reloading a section that does not exist was accepted")
+    } catch {
+      #expect(error.message.contains("attempt to reload section 2"), "\(error.message)")
+    }
   }
 
   @Test func countsThatDoNotAddUpAreNamed() throws {

@@ -44,8 +44,7 @@ struct CollectionUpdateMap {
     let expectedSections = old.count - batch.deletedSections.count + batch.insertedSections.count
     guard new.count == expectedSections,
       batch.deletedSections.allSatisfy(old.indices.contains),
-      batch.insertedSections.allSatisfy(new.indices.contains),
-      batch.reloadedSections.allSatisfy({ old.indices.contains($0) })
+      batch.insertedSections.allSatisfy(new.indices.contains)
     else {
       throw CollectionUpdateError(
         message: "Invalid update: invalid number of sections. The number of sections "
@@ -53,6 +52,11 @@ struct CollectionUpdateMap {
           + "to the number of sections contained in the collection view before the update "
           + "(\(old.count)), plus or minus the number of sections inserted or deleted "
           + "(\(batch.insertedSections.count) inserted, \(batch.deletedSections.count) deleted).")
+    }
+    if let missing = batch.reloadedSections.first(where: { !old.indices.contains($0) }) {
+      throw CollectionUpdateError(
+        message: "Invalid update: attempt to reload section \(missing), which does not exist "
+          + "before the update (there are \(old.count) sections)")
     }
     if let both = batch.reloadedSections.first(where: batch.deletedSections.contains) {
       throw CollectionUpdateError(
