@@ -109,7 +109,11 @@ open class GestureRecognizer {
   var actions: [GestureAction] = []
 
   /// Creates a recognizer without actions (add them with `addTarget(_:action:)`).
-  public init() {}
+  ///
+  /// Required, unlike UIKit's `init(target:action:)`: the initializers that take actions
+  /// are written once for every recognizer class (``GestureRecognizerTargetActions``) and
+  /// create `Self` through it. A subclass that declares `init()` writes `required init()`.
+  public required init() {}
 
   /// Makes this recognizer wait until `otherGestureRecognizer` fails: it recognizes only
   /// then, and fails if the other one recognizes. A single tap that must not fire on the

@@ -371,7 +371,7 @@ struct ScrollViewZoomState {
 /// to zoom.
 @MainActor
 final class ScrollViewPinchGestureRecognizer: PinchGestureRecognizer {
-  override init() {
+  required init() {
     super.init()
     name = "scroll view pinch"
   }

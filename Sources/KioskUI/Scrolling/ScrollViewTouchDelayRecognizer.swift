@@ -12,7 +12,7 @@ final class ScrollViewTouchDelayRecognizer: GestureRecognizer {
 
   private var deadline: ScheduledAction?
 
-  override init() {
+  required init() {
     super.init()
     delaysTouchesBegan = true
     name = "scroll view touch delay"

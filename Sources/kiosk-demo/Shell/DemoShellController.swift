@@ -148,7 +148,7 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
 private final class FirstTouchRecognizer: GestureRecognizer {
   var onTouch: (() -> Void)?
 
-  override init() {
+  required init() {
     super.init()
     cancelsTouchesInView = false
     delaysTouchesEnded = false
