@@ -1,10 +1,14 @@
 #include "clinux.h"
 
 #include <errno.h>
+#include <libinput.h>
+#include <libseat.h>
 #include <linux/input.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
 #include <malloc.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -138,4 +142,41 @@ int kiosk_uinput_destroy(int fd) { return kiosk_ioctl_value(fd, UI_DEV_DESTROY, 
 size_t kiosk_heap_bytes_in_use(void) {
   struct mallinfo2 info = mallinfo2();
   return info.uordblks + info.hblkhd;
+}
+
+// The message up to its first line break (libinput's and libseat's end with one).
+static void kiosk_format_line(char *buffer, size_t size, const char *format, va_list arguments) {
+  vsnprintf(buffer, size, format, arguments);
+  buffer[strcspn(buffer, "\n")] = 0;
+}
+
+static kiosk_libinput_log_function kiosk_libinput_log_forward;
+
+static void kiosk_libinput_log(
+    struct libinput *libinput, enum libinput_log_priority priority, const char *format,
+    va_list arguments) {
+  char message[512];
+  kiosk_format_line(message, sizeof message, format, arguments);
+  kiosk_libinput_log_function forward = kiosk_libinput_log_forward;
+  if (forward) forward(libinput, (int)priority, message);
+}
+
+void kiosk_libinput_set_log_function(
+    struct libinput *libinput, kiosk_libinput_log_function function) {
+  kiosk_libinput_log_forward = function;
+  libinput_log_set_handler(libinput, kiosk_libinput_log);
+}
+
+static kiosk_libseat_log_function kiosk_libseat_log_forward;
+
+static void kiosk_libseat_log(enum libseat_log_level level, const char *format, va_list arguments) {
+  char message[512];
+  kiosk_format_line(message, sizeof message, format, arguments);
+  kiosk_libseat_log_function forward = kiosk_libseat_log_forward;
+  if (forward) forward((int)level, message);
+}
+
+void kiosk_libseat_set_log_function(kiosk_libseat_log_function function) {
+  kiosk_libseat_log_forward = function;
+  libseat_set_log_handler(kiosk_libseat_log);
 }

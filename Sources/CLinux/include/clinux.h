@@ -54,4 +54,26 @@ int kiosk_uinput_destroy(int fd);
 /// mmapped blocks); tests compare it before and after repeated work to find leaks.
 size_t kiosk_heap_bytes_in_use(void);
 
+// Log handlers of C libraries take a printf format and a va_list. Swift cannot take a
+// va_list portably in a closure: it is a pointer on x86-64 and a structure on AArch64,
+// where Swift 6.2 crashes compiling such a closure. These install a handler in C that
+// formats the message (up to its first line break, at most 511 bytes) and hands it on.
+
+struct libinput;
+
+/// Receives libinput's messages: the context, the priority (LIBINPUT_LOG_PRIORITY_*) and
+/// the formatted message.
+typedef void (*kiosk_libinput_log_function)(
+    struct libinput *libinput, int priority, const char *message);
+
+/// libinput_log_set_handler with a handler that formats and calls `function` (one function
+/// for every context of the process: the last one given).
+void kiosk_libinput_set_log_function(struct libinput *libinput, kiosk_libinput_log_function function);
+
+/// Receives libseat's messages: the level (LIBSEAT_LOG_LEVEL_*) and the formatted message.
+typedef void (*kiosk_libseat_log_function)(int level, const char *message);
+
+/// libseat_set_log_handler with a handler that formats and calls `function`.
+void kiosk_libseat_set_log_function(kiosk_libseat_log_function function);
+
 #endif

@@ -1,4 +1,5 @@
 internal import CLibinput
+internal import CLinux
 internal import CUdev
 import Glibc
 import KioskGraphics
@@ -96,18 +97,15 @@ final class KernelLibinput: LibinputBackend {
     let priority =
       logger.logLevel <= .debug ? LIBINPUT_LOG_PRIORITY_INFO : LIBINPUT_LOG_PRIORITY_ERROR
     libinput_log_set_priority(context, priority)
-    libinput_log_set_handler(context) { libinput, priority, format, arguments in
-      guard let libinput, let format, let arguments, let box = libinput_get_user_data(libinput)
-      else { return }
-      var buffer = [CChar](repeating: 0, count: 512)
-      _ = vsnprintf(&buffer, buffer.count, format, arguments)
-      let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
-      let message = String(decoding: bytes, as: UTF8.self)
+    // Formatted in C: a closure cannot take libinput's va_list on every architecture.
+    kiosk_libinput_set_log_function(context) { libinput, priority, text in
+      guard let libinput, let text, let box = libinput_get_user_data(libinput) else { return }
+      let message = String(cString: text)
       let log = Unmanaged<LibinputLog>.fromOpaque(box).takeUnretainedValue()
       let level: Logger.Level =
         switch priority {
-        case LIBINPUT_LOG_PRIORITY_ERROR: .warning
-        case LIBINPUT_LOG_PRIORITY_INFO: .debug
+        case Int32(LIBINPUT_LOG_PRIORITY_ERROR.rawValue): .warning
+        case Int32(LIBINPUT_LOG_PRIORITY_INFO.rawValue): .debug
         default: .trace
         }
       log.logger.log(level: level, "libinput: \(message)")

@@ -1,3 +1,4 @@
+internal import CLinux
 internal import CSeat
 import Dispatch
 import Foundation
@@ -24,12 +25,10 @@ package final class LibseatSeat: Seat {
   /// Throws when no seat manager answers (none runs, or this process has no session).
   package init(logger: Logger, timeout: Double = 5) throws {
     libseat_set_log_level(LIBSEAT_LOG_LEVEL_ERROR)
-    libseat_set_log_handler { _, format, arguments in
-      guard let format, let arguments else { return }
-      var buffer = [CChar](repeating: 0, count: 512)
-      _ = vsnprintf(&buffer, buffer.count, format, arguments)
-      let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
-      LibseatEvents.lastMessage = String(decoding: bytes, as: UTF8.self)
+    // Formatted in C: a closure cannot take libseat's va_list on every architecture.
+    kiosk_libseat_set_log_function { _, message in
+      guard let message else { return }
+      LibseatEvents.lastMessage = String(cString: message)
     }
     let events = LibseatEvents()
     guard
