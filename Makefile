@@ -37,7 +37,7 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd
 
-.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb fuzz test-asan \
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan \
 	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
@@ -78,12 +78,15 @@ build: deps
 # the tools themselves (less bash's #! line: completions are sourced), into
 # $(BUILD_DIR)/generated. kiosk.toml(5) is docs/man's. The date
 # is SOURCE_DATE_EPOCH's (dpkg-buildpackage sets it from debian/changelog), else today.
+# MANUAL_GENERATOR: generate-manual built for the build machine (a cross build's tools are
+# not, and run through qemu-user).
 TOOLS := kiosk-demo kioskctl kiosk-uinput
+MANUAL_GENERATOR ?= $(BUILD_DIR)/generate-manual
 generated-docs:
 	rm -rf $(BUILD_DIR)/generated
 	mkdir -p $(BUILD_DIR)/generated/man $(BUILD_DIR)/generated/completions
 	for tool in $(TOOLS); do \
-		$(BUILD_DIR)/generate-manual $(BUILD_DIR)/$$tool -o $(BUILD_DIR)/generated/man \
+		$(MANUAL_GENERATOR) $(BUILD_DIR)/$$tool -o $(BUILD_DIR)/generated/man \
 			--date $$(date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%F) || exit 1; \
 		for shell in bash zsh fish; do \
 			$(BUILD_DIR)/$$tool --generate-completion-script $$shell | sed '1{/^#!/d}' \
@@ -125,22 +128,53 @@ test-boot: test-deps deb
 	KIOSK_BOOT_DEB=$(abspath $(DEB_FILE)) $(SWIFT) test --skip-build --filter BootQEMUTests
 
 # The Debian package, out/deb/kioskkit_VERSION_ARCH.deb, built by dpkg-buildpackage
-# (debian/rules) and checked by lintian, which must report no errors. The version is the
-# VERSION file's; debian/changelog must say the same.
+# (debian/rules) and checked by lintian, which must report no errors, and by
+# Tests/Packaging/check-binaries.sh (each executable is for ARCH and names no toolchain).
+# The version is the VERSION file's; debian/changelog must say the same.
+# ARCH=arm64 on an amd64 machine cross-builds the arm64 package for Debian 13 in the
+# toolchain `make cross-toolchain` keeps in the cache (cross/toolchain.sh: Debian's Swift
+# of unstable in a chroot, linking against a Debian 13 arm64 sysroot).
 VERSION := $(shell cat VERSION)
+BUILD_ARCH := $(shell dpkg --print-architecture)
+ARCH ?= $(BUILD_ARCH)
 DEB_DIR ?= out/deb
-DEB_NAME = kioskkit_$(VERSION)_$(shell dpkg --print-architecture)
+DEB_NAME = kioskkit_$(VERSION)_$(ARCH)
 DEB_FILE = $(DEB_DIR)/$(DEB_NAME).deb
-deb: deps deb-deps
+ifeq ($(ARCH),$(BUILD_ARCH))
+DEB_BUILD := KIOSK_DEB_DIR=$(abspath $(DEB_DIR)) SWIFT=$(SWIFT) dpkg-buildpackage -b --no-sign
+DEB_PREREQUISITES := deps deb-deps
+else ifeq ($(BUILD_ARCH)-$(ARCH),amd64-arm64)
+# -d: the build dependencies are the sysroot's (arm64), not the chroot's own packages;
+# -Pcross,nocheck and nocheck: a cross build, whose tests `make test` runs elsewhere.
+DEB_BUILD := cross/toolchain.sh run env KIOSK_DEB_DIR=$(abspath $(DEB_DIR)) SWIFT=swift \
+	DEB_BUILD_OPTIONS=nocheck \
+	KIOSK_SWIFT_SDK="--swift-sdks-path /sdks --swift-sdk kioskkit-trixie-arm64" \
+	KIOSK_TARGET_ADMINDIR=/sysroot/var/lib/dpkg QEMU_LD_PREFIX=/sysroot \
+	dpkg-buildpackage -b --no-sign -d -a $(ARCH) -Pcross,nocheck
+DEB_PREREQUISITES := deb-deps cross-toolchain
+else
+DEB_BUILD = $(error make deb ARCH=$(ARCH): this machine ($(BUILD_ARCH)) builds for $(BUILD_ARCH), and amd64 builds for arm64)
+endif
+deb: $(DEB_PREREQUISITES)
 	@changelog=$$(dpkg-parsechangelog -S Version); [ "$$changelog" = "$(VERSION)" ] || { \
 		echo "make deb: debian/changelog is at $$changelog but VERSION at $(VERSION)" >&2; exit 1; }
 	mkdir -p $(DEB_DIR)
-	KIOSK_DEB_DIR=$(abspath $(DEB_DIR)) SWIFT=$(SWIFT) dpkg-buildpackage -b --no-sign \
-		--buildinfo-option=-u$(DEB_DIR) --changes-option=-u$(DEB_DIR) \
-		--buildinfo-file=$(DEB_DIR)/$(DEB_NAME).buildinfo \
-		--changes-file=$(DEB_DIR)/$(DEB_NAME).changes
+	$(DEB_BUILD) \
+		--buildinfo-option=-u$(abspath $(DEB_DIR)) --changes-option=-u$(abspath $(DEB_DIR)) \
+		--buildinfo-file=$(abspath $(DEB_DIR))/$(DEB_NAME).buildinfo \
+		--changes-file=$(abspath $(DEB_DIR))/$(DEB_NAME).changes
 	lintian --fail-on error $(DEB_DIR)/$(DEB_NAME).changes
+	Tests/Packaging/check-binaries.sh $(DEB_FILE) $(ARCH)
 	@echo "Built $(DEB_FILE): install it with  sudo apt install ./$(DEB_FILE)"
+
+# The arm64 cross toolchain, made once from Debian's packages and kept in the cache
+# (~/.cache/kioskkit/toolchain, or KIOSK_CACHE): `cross/toolchain.sh` says what and why.
+# mmdebstrap makes the chroots, bubblewrap runs the build in them, qemu-user runs the
+# sysroot's arm64 maintainer scripts (and the tools, for their manual pages).
+CROSS_PACKAGES := mmdebstrap bubblewrap qemu-user-static binfmt-support arch-test
+cross-toolchain:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(CROSS_PACKAGES)"
+	cross/toolchain.sh setup
 
 # The benchmark and the reference scene are built as the package builds its programs: with
 # the Swift runtime linked in (--static-swift-stdlib), which is how a panel starts them.
