@@ -123,9 +123,13 @@ import Testing
     func bigEndian(_ value: UInt32) -> [UInt8] {
       (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) }
     }
-    let header: [UInt8] =
-      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + bigEndian(13) + Array("IHDR".utf8)
-      + bigEndian(10_000) + bigEndian(10_000) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+    // Appended piece by piece: one long `+` chain takes Swift 6.2 too long to type-check.
+    var header: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+    header += bigEndian(13)
+    header += Array("IHDR".utf8)
+    header += bigEndian(10_000)
+    header += bigEndian(10_000)
+    header += [8, 6, 0, 0, 0, 0, 0, 0, 0]
     #expect {
       try Image(data: header)
     } throws: { error in
