@@ -30,6 +30,12 @@ public struct SnapshotTolerance: Sendable {
 /// A mismatch writes `NAME.actual.png` and `NAME.diff.png` (differing pixels in red) next
 /// to the golden. With `KIOSK_RECORD_SNAPSHOTS=1` in the environment, or when there is no
 /// golden yet and recording is on, the frame is written as the new golden instead.
+/// `KIOSK_GOLDENS_DIR=FOLDER` reads (and records) the goldens in FOLDER instead of next to
+/// the test file: another platform's reference frames (the arm64 run compares with what
+/// the same Debian release draws on amd64). With
+/// `KIOSK_SNAPSHOT_REPORT=FILE`, every comparison appends a line to FILE: the name, the
+/// pixels beyond the tolerance, the largest difference and the pixels allowed (how the
+/// goldens compare on another architecture or release, match or not).
 @MainActor
 public func assertSnapshot(
   of app: TestApplication, named name: String, tolerance: SnapshotTolerance = .standard,
@@ -43,12 +49,15 @@ public func assertSnapshot(
   of bitmap: Bitmap, named name: String, tolerance: SnapshotTolerance = .standard,
   filePath: StaticString = #filePath
 ) throws {
-  let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+  let environment = ProcessInfo.processInfo.environment
+  let folder =
+    environment["KIOSK_GOLDENS_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+    ?? URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
     .appendingPathComponent("Goldens")
   let golden = folder.appendingPathComponent("\(name).png")
   let actual = folder.appendingPathComponent("\(name).actual.png")
   let diff = folder.appendingPathComponent("\(name).diff.png")
-  let recording = ProcessInfo.processInfo.environment["KIOSK_RECORD_SNAPSHOTS"] == "1"
+  let recording = environment["KIOSK_RECORD_SNAPSHOTS"] == "1"
   if recording {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try bitmap.writePNG(to: golden)
@@ -85,6 +94,11 @@ public func assertSnapshot(
     }
   }
   let allowed = Int(Double(bitmap.width * bitmap.height) * tolerance.pixelFraction)
+  if let report = environment["KIOSK_SNAPSHOT_REPORT"], !report.isEmpty {
+    appendLine(
+      "\(name) differing=\(differing) largest=\(worst) allowed=\(allowed) channel=\(tolerance.channel)",
+      to: report)
+  }
   if differing > allowed {
     try? bitmap.writePNG(to: actual)
     try? differenceImage(bitmap.buffer, expected, tolerance: tolerance.channel).writePNG(
@@ -96,6 +110,16 @@ public func assertSnapshot(
   }
   try? FileManager.default.removeItem(at: actual)
   try? FileManager.default.removeItem(at: diff)
+}
+
+/// Appends `line` and a line break to the file at `path`, creating it (tests run in
+/// parallel: one write of the whole line, with O_APPEND, keeps lines whole).
+private func appendLine(_ line: String, to path: String) {
+  let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+  guard descriptor >= 0 else { return }
+  defer { close(descriptor) }
+  let bytes = Array((line + "\n").utf8)
+  _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
 }
 
 /// The largest difference of the red, green and blue channels of two pixels.
