@@ -130,7 +130,7 @@ if ! "$mmdebstrap" --variant=minbase --architectures="$arch" --include="$(echo $
     --dpkgopt='path-exclude=/usr/lib/modules/*/kernel/drivers/gpu/drm/xe/*' \
     --dpkgopt='path-exclude=/usr/lib/modules/*/kernel/drivers/gpu/drm/radeon/*' \
     --customize-hook='rm -f "$1/etc/dpkg/dpkg.cfg.d/99mmdebstrap"' \
-    --customize-hook='echo kiosk-guest > "$1/etc/hostname"' \
+    --customize-hook='echo panel > "$1/etc/hostname"' \
     --customize-hook='rm -rf "$1/var/lib/apt/lists"/*_Packages "$1/var/cache/apt"/*.bin' \
     "$suite" "$dest.partial" "$mirror" > "$log" 2>&1; then
     tail -30 "$log" >&2
