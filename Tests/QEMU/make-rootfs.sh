@@ -80,15 +80,15 @@ if [ "$arch" != "$(dpkg --print-architecture)" ]; then
             exit 1
         }
     fi
-    if ! arch-test -n "$arch" >/dev/null 2>&1; then
+    if ! arch-test "$arch" >/dev/null 2>&1; then
         qemu=$(case $arch in arm64) echo aarch64 ;; *) echo "$arch" ;; esac)
         if command -v update-binfmts >/dev/null; then
             update-binfmts --enable "qemu-$qemu" >/dev/null 2>&1 || true
         fi
-        if ! arch-test -n "$arch" >/dev/null 2>&1 && [ -f "/usr/lib/binfmt.d/qemu-$qemu.conf" ]; then
+        if ! arch-test "$arch" >/dev/null 2>&1 && [ -f "/usr/lib/binfmt.d/qemu-$qemu.conf" ]; then
             cat "/usr/lib/binfmt.d/qemu-$qemu.conf" > /proc/sys/fs/binfmt_misc/register 2>/dev/null || true
         fi
-        arch-test -n "$arch" >/dev/null 2>&1 || {
+        arch-test "$arch" >/dev/null 2>&1 || {
             echo "make-rootfs: this machine cannot run $arch binaries (arch-test $arch fails):" \
                 "install qemu-user-static and binfmt-support, or register qemu-$qemu" \
                 "in /proc/sys/fs/binfmt_misc" >&2
