@@ -34,8 +34,12 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # manager libseat's other backend talks to, for the VT switch test without logind;
 # prometheus: promtool, which checks the metrics' text; libpam-systemd: the package's
 # dependency for kiosk.service's logind session, which the boot test installs.)
+# (mmdebstrap: the Debian 13 root folders of test-boot-trixie and test-boot-arm64;
+# qemu-system-arm: the arm64 guest; qemu-user-static, binfmt-support and arch-test: the arm64
+# root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
-	seatd prometheus libpam-systemd
+	seatd prometheus libpam-systemd \
+	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan \
 	bench install install-files install-app-files install-system-files format lint clean
@@ -126,6 +130,46 @@ test-examples: deps
 test-boot: test-deps deb
 	$(SWIFT) build --build-tests
 	KIOSK_BOOT_DEB=$(abspath $(DEB_FILE)) $(SWIFT) test --skip-build --filter BootQEMUTests
+
+# The boot test on Debian 13 (trixie) rather than on this machine's root: root folders made
+# from Debian's packages by Tests/QEMU/make-rootfs.sh (as root; the folders are kept in
+# ~/.cache/kioskkit/rootfs, so `make clean` leaves them, and linked from $(ROOTFS_DIR)),
+# each with the package's Depends and Recommends installed (the first of each "a | b",
+# versions dropped), as `apt install ./kioskkit.deb` on a panel would. Each boots its own
+# kernel with systemd as PID 1 and installs the package with dpkg -i: amd64 with the
+# package built here (test-boot-trixie), arm64 in qemu-system-aarch64 -M virt with
+# $(DEB_FILE_ARM64), built with the cross toolchain (test-boot-arm64). Both check READY,
+# the demo on the display, kioskctl status and metrics, a tap through kiosk-uinput, a
+# watchdog restart and a clean stop (amd64 also a VT switch). test-rootfs-script checks
+# make-rootfs.sh's cache (an interrupted build is rebuilt) without downloading anything.
+.PHONY: rootfs-trixie-amd64 rootfs-trixie-arm64 test-boot-trixie test-boot-arm64 test-rootfs-script
+ROOTFS_DIR ?= out/rootfs
+DEB_FILE_ARM64 ?= $(DEB_DIR)/kioskkit_$(VERSION)_arm64.deb
+# The package names a .deb's Depends and Recommends name, one per line.
+DEB_DEPENDENCY_NAMES = dpkg-deb -f $(1) Depends Recommends | sed 's/^[A-Z][A-Za-z-]*: //' \
+	| tr ',' '\n' | sed -e 's/|.*//' -e 's/([^)]*)//g' -e 's/:[a-z0-9]*//' | tr -d ' \t' \
+	| sed '/^$$/d' | sort -u
+rootfs-trixie-amd64: test-deps
+	@[ -f $(DEB_FILE) ] || $(MAKE) --no-print-directory deb
+	$(SUDO) Tests/QEMU/make-rootfs.sh trixie amd64 $(ROOTFS_DIR)/trixie-amd64 \
+		$$($(call DEB_DEPENDENCY_NAMES,$(DEB_FILE)))
+rootfs-trixie-arm64: test-deps
+	@[ -f $(DEB_FILE_ARM64) ] || { echo "make rootfs-trixie-arm64: no $(DEB_FILE_ARM64);" \
+		"build the arm64 package first (its Depends are what the root gets)" >&2; exit 1; }
+	$(SUDO) Tests/QEMU/make-rootfs.sh trixie arm64 $(ROOTFS_DIR)/trixie-arm64 \
+		$$($(call DEB_DEPENDENCY_NAMES,$(DEB_FILE_ARM64)))
+test-boot-trixie: test-deps deb rootfs-trixie-amd64
+	$(SWIFT) build --build-tests
+	KIOSK_BOOT_ROOT_TRIXIE_AMD64=$(abspath $(ROOTFS_DIR)/trixie-amd64) \
+		KIOSK_BOOT_DEB=$(abspath $(DEB_FILE)) $(SWIFT) test --skip-build \
+		--filter 'BootPlatformsQEMUTests/(thePackageBootsOnDebian13Amd64|theRootFolderBoots)'
+test-boot-arm64: test-deps rootfs-trixie-arm64
+	$(SWIFT) build --build-tests
+	KIOSK_BOOT_ROOT_TRIXIE_ARM64=$(abspath $(ROOTFS_DIR)/trixie-arm64) \
+		KIOSK_BOOT_DEB_ARM64=$(abspath $(DEB_FILE_ARM64)) $(SWIFT) test --skip-build \
+		--filter 'BootPlatformsQEMUTests/(thePackageBootsOnDebian13Arm64|theRootFolderBoots)'
+test-rootfs-script:
+	$(SUDO) Tests/QEMU/make-rootfs-test.sh
 
 # The Debian package, out/deb/kioskkit_VERSION_ARCH.deb, built by dpkg-buildpackage
 # (debian/rules) and checked by lintian, which must report no errors, and by

@@ -13,8 +13,54 @@ struct QEMUError: Error, CustomStringConvertible {
   }
 }
 
-/// What the QEMU tests take from the host: the emulator, Debian's kernel with its modules,
-/// and a static busybox for the initramfs.
+/// The processor a guest has, and how QEMU emulates it.
+enum GuestArchitecture: String, Sendable {
+  case amd64
+  case arm64
+
+  /// The emulator of this architecture, and the Debian package that has it.
+  var emulator: (program: String, package: String) {
+    switch self {
+    case .amd64: ("qemu-system-x86_64", "qemu-system-x86")
+    case .arm64: ("qemu-system-aarch64", "qemu-system-arm")
+    }
+  }
+
+  /// The guest's first serial port, where the kernel, the init and the tests talk.
+  var serialConsole: String {
+    switch self {
+    case .amd64: "ttyS0"
+    case .arm64: "ttyAMA0"
+    }
+  }
+
+  /// `e_machine` of this architecture's ELF files.
+  var elfMachine: Int {
+    switch self {
+    case .amd64: 0x3e
+    case .arm64: 0xb7
+    }
+  }
+}
+
+/// The root file system a test VM boots.
+enum GuestRoot: Sendable, Hashable {
+  /// The host's own `/`, so that the project's binaries run in the guest at their host paths.
+  case host
+  /// A Debian root folder (Tests/QEMU/make-rootfs.sh) of `architecture`, with its own kernel,
+  /// modules and static busybox: a panel's system rather than the build machine's.
+  case folder(URL, architecture: GuestArchitecture)
+
+  var architecture: GuestArchitecture {
+    switch self {
+    case .host: .amd64
+    case .folder(_, let architecture): architecture
+    }
+  }
+}
+
+/// What the QEMU tests take from the host (or from a guest root folder): the emulator,
+/// Debian's kernel with its modules, and a static busybox for the initramfs.
 struct QEMUHost: Sendable {
   /// The package root: this file is `Tests/KioskQEMUTests/QEMUHost.swift`.
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -28,6 +74,8 @@ struct QEMUHost: Sendable {
   /// The extracted kernel, the initramfs and each run's files, next to the build products
   /// so that separate scratch paths never share them.
   static let cacheFolder = buildFolder.appendingPathComponent("qemu")
+  /// The test scripts of running VMs and what the tests hand them (a package to install).
+  static let runFolder = cacheFolder.appendingPathComponent("run")
 
   /// Whether a missing QEMU or kernel fails the tests instead of skipping them: on CI and
   /// with `KIOSK_QEMU_TESTS=1`.
@@ -42,24 +90,26 @@ struct QEMUHost: Sendable {
   }
 
   let qemu: URL
+  /// The root the guest boots, whose kernel, modules and busybox these are.
+  let root: GuestRoot
   /// `uname -r` of the guest, e.g. `6.1.0-56-amd64`.
   let kernelVersion: String
   let kernelImage: URL
   let modulesFolder: URL
   let busybox: URL
 
+  /// The folder the guest mounts as its root (read-only, under a tmpfs overlay).
+  var rootFolder: URL {
+    switch root {
+    case .host: URL(fileURLWithPath: "/")
+    case .folder(let folder, _): folder
+    }
+  }
+
   /// Finds qemu-system-x86_64, the newest kernel that has both `/boot/vmlinuz-*` and
   /// `/lib/modules/*/modules.dep`, and a statically linked busybox.
   static func locate() throws -> QEMUHost {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    guard
-      let qemu = path.split(separator: ":").lazy
-        .map({ URL(fileURLWithPath: String($0)).appendingPathComponent("qemu-system-x86_64") })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-      throw QEMUError(
-        "qemu-system-x86_64 is not installed; " + installHint("qemu-system-x86"))
-    }
+    let qemu = try emulator(for: .amd64)
     let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/lib/modules")) ?? []
     guard
       let version =
@@ -87,8 +137,69 @@ struct QEMUHost: Sendable {
           + installHint("busybox-static"))
     }
     return QEMUHost(
-      qemu: qemu, kernelVersion: version, kernelImage: kernelImage,
+      qemu: qemu, root: .host, kernelVersion: version, kernelImage: kernelImage,
       modulesFolder: URL(fileURLWithPath: "/lib/modules/\(version)"), busybox: busybox)
+  }
+
+  /// The emulator for `folder`'s architecture, and the kernel, its modules and the static
+  /// busybox of the root folder `folder` (make-rootfs.sh installs all three): the guest runs
+  /// the kernel its own system was made with.
+  static func locate(folder: URL, architecture: GuestArchitecture) throws -> QEMUHost {
+    let qemu = try emulator(for: architecture)
+    let root = folder.resolvingSymlinksInPath()
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("etc/os-release").path)
+    else {
+      throw QEMUError(
+        "\(folder.path) is not a root file system (no etc/os-release); make one with "
+          + "Tests/QEMU/make-rootfs.sh (`make rootfs-trixie-\(architecture.rawValue)`)")
+    }
+    // Merged /usr (trixie) keeps the modules in usr/lib; lib is a link to it.
+    let modulesParent = ["usr/lib/modules", "lib/modules"].map(root.appendingPathComponent)
+      .first { FileManager.default.fileExists(atPath: $0.path) }
+    let boot = root.appendingPathComponent("boot")
+    let images = (try? FileManager.default.contentsOfDirectory(atPath: boot.path)) ?? []
+    guard let modulesParent,
+      let version = images.filter({ $0.hasPrefix("vmlinuz-") })
+        .map({ String($0.dropFirst("vmlinuz-".count)) })
+        .filter({
+          FileManager.default.fileExists(
+            atPath: modulesParent.appendingPathComponent("\($0)/modules.dep").path)
+        })
+        .max(by: { $0.compare($1, options: .numeric) == .orderedAscending })
+    else {
+      throw QEMUError(
+        "no kernel with modules in \(root.path)/boot and usr/lib/modules; make-rootfs.sh "
+          + "installs linux-image-\(architecture.rawValue)")
+    }
+    guard
+      let busybox = ["usr/bin/busybox", "bin/busybox"].map(root.appendingPathComponent)
+        .first(where: {
+          (try? Data(contentsOf: $0)).map { isStaticELF($0, machine: architecture.elfMachine) }
+            ?? false
+        })
+    else {
+      throw QEMUError(
+        "no statically linked \(architecture.rawValue) busybox in \(root.path)/usr/bin; "
+          + "make-rootfs.sh installs busybox-static")
+    }
+    return QEMUHost(
+      qemu: qemu, root: .folder(root, architecture: architecture), kernelVersion: version,
+      kernelImage: boot.appendingPathComponent("vmlinuz-\(version)"),
+      modulesFolder: modulesParent.appendingPathComponent(version), busybox: busybox)
+  }
+
+  /// The emulator of `architecture` on the PATH.
+  private static func emulator(for architecture: GuestArchitecture) throws -> URL {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    let (program, package) = architecture.emulator
+    guard
+      let qemu = path.split(separator: ":").lazy
+        .map({ URL(fileURLWithPath: String($0)).appendingPathComponent(program) })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw QEMUError("\(program) is not installed; " + installHint(package))
+    }
+    return qemu
   }
 }
 
@@ -98,14 +209,17 @@ private func installHint(_ package: String) -> String {
 }
 
 /// Whether `data` is a 64-bit ELF executable without a program interpreter (`PT_INTERP`),
-/// i.e. one that runs in an initramfs with no libraries.
-private func isStaticELF(_ data: Data) -> Bool {
+/// i.e. one that runs in an initramfs with no libraries, for the processor `machine`
+/// (`e_machine`; x86-64 unless given).
+private func isStaticELF(_ data: Data, machine: Int = GuestArchitecture.amd64.elfMachine) -> Bool {
   let bytes = [UInt8](data.prefix(65536))
   func integer(_ offset: Int, _ size: Int) -> Int {
     guard offset + size <= bytes.count else { return -1 }
     return (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
   }
-  guard bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46, 2, 1]) else { return false }
+  guard bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46, 2, 1]), integer(0x12, 2) == machine else {
+    return false
+  }
   let programHeaders = integer(0x20, 8)
   let entrySize = integer(0x36, 2)
   let count = integer(0x38, 2)
@@ -113,29 +227,40 @@ private func isStaticELF(_ data: Data) -> Bool {
   return (0..<count).allSatisfy { integer(programHeaders + $0 * entrySize, 4) != 3 }
 }
 
-/// The kernel and initramfs a test VM boots, prepared once per test process.
+/// The kernel and initramfs a test VM boots, prepared once per test process for the host
+/// root, and at each boot for a root folder (the kernel's extraction is kept on disk).
 struct QEMUBootFiles: Sendable {
   /// Modules the init loads from the initramfs before it can reach the host root; their
   /// dependencies come first, resolved from `modules.dep` (busybox insmod resolves none).
   static let initramfsModules = ["virtio_pci", "9p", "9pnet_virtio", "overlay"]
 
   /// Prepared on first use; later boots reuse the result (or the error).
-  static let shared = Result<QEMUBootFiles, any Error> { try prepare() }
+  static let shared = Result<QEMUBootFiles, any Error> { try prepare(host: try QEMUHost.locate()) }
+
+  /// The files that boot `root`: the host's (`shared`), or a root folder's own kernel.
+  static func forRoot(_ root: GuestRoot) throws -> QEMUBootFiles {
+    switch root {
+    case .host:
+      return try shared.get()
+    case .folder(let folder, let architecture):
+      return try prepare(host: try QEMUHost.locate(folder: folder, architecture: architecture))
+    }
+  }
 
   let host: QEMUHost
-  /// The uncompressed ELF kernel: QEMU boots it through its PVH note, which skips the
-  /// BIOS and the in-guest decompression and saves 3.5-5 s a boot under TCG.
-  let vmlinux: URL
+  /// What `-kernel` loads. On amd64 the uncompressed ELF kernel: QEMU boots it through its
+  /// PVH note, which skips the BIOS and the in-guest decompression and saves 3.5-5 s a
+  /// boot under TCG. On arm64 Debian's vmlinuz, an uncompressed `Image` QEMU boots as it is.
+  let kernel: URL
   let initramfs: URL
   /// Scripts and screendumps of the running VMs.
   let runFolder: URL
 
-  private static func prepare() throws -> QEMUBootFiles {
+  private static func prepare(host: QEMUHost) throws -> QEMUBootFiles {
     let clock = ContinuousClock()
     let start = clock.now
-    let host = try QEMUHost.locate()
     let cache = QEMUHost.cacheFolder
-    let runFolder = cache.appendingPathComponent("run")
+    let runFolder = QEMUHost.runFolder
     try FileManager.default.createDirectory(at: runFolder, withIntermediateDirectories: true)
     guard !cache.path.contains(where: \.isWhitespace) else {
       throw QEMUError(
@@ -146,27 +271,39 @@ struct QEMUBootFiles: Sendable {
     // it: get EPIPE instead of SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
 
-    let vmlinux = cache.appendingPathComponent("vmlinux-\(host.kernelVersion)")
     var extracted = false
-    if !FileManager.default.fileExists(atPath: vmlinux.path) {
-      try extractVmlinux(from: host.kernelImage, to: vmlinux)
-      extracted = true
-    }
-    guard (try? FileHandle(forReadingFrom: vmlinux).read(upToCount: 4)) == Data("\u{7f}ELF".utf8)
-    else {
-      try? FileManager.default.removeItem(at: vmlinux)
-      throw QEMUError("\(vmlinux.path) is not an ELF kernel; removed it, run the tests again")
+    let kernel: URL
+    switch host.root.architecture {
+    case .arm64:
+      kernel = host.kernelImage
+      // An arm64 Image has the magic "ARM\x64" at 0x38 (Documentation/arch/arm64/booting.rst).
+      guard
+        (try? FileHandle(forReadingFrom: kernel).read(upToCount: 0x3c))?.suffix(4)
+          == Data([0x41, 0x52, 0x4d, 0x64])
+      else {
+        throw QEMUError("\(kernel.path) is not an uncompressed arm64 Image")
+      }
+    case .amd64:
+      kernel = cache.appendingPathComponent("vmlinux-\(host.kernelVersion)")
+      if !FileManager.default.fileExists(atPath: kernel.path) {
+        try extractVmlinux(from: host.kernelImage, to: kernel)
+        extracted = true
+      }
+      guard (try? FileHandle(forReadingFrom: kernel).read(upToCount: 4)) == Data("\u{7f}ELF".utf8)
+      else {
+        try? FileManager.default.removeItem(at: kernel)
+        throw QEMUError("\(kernel.path) is not an ELF kernel; removed it, run the tests again")
+      }
     }
 
     let initramfs = cache.appendingPathComponent("initramfs-\(host.kernelVersion).cpio")
     try makeInitramfs(host: host).write(to: initramfs, options: .atomic)
     if extracted {
       print(
-        "QEMU: extracted \(vmlinux.lastPathComponent) from \(host.kernelImage.path) and built "
+        "QEMU: extracted \(kernel.lastPathComponent) from \(host.kernelImage.path) and built "
           + "the initramfs in \(seconds(clock.now - start))")
     }
-    return QEMUBootFiles(
-      host: host, vmlinux: vmlinux, initramfs: initramfs, runFolder: runFolder)
+    return QEMUBootFiles(host: host, kernel: kernel, initramfs: initramfs, runFolder: runFolder)
   }
 
   private static func extractVmlinux(from image: URL, to vmlinux: URL) throws {
@@ -209,16 +346,42 @@ struct QEMUBootFiles: Sendable {
     let modules = try loadOrder(of: initramfsModules, in: host.modulesFolder)
     for module in modules {
       let file = host.modulesFolder.appendingPathComponent(module.path)
-      guard module.path.hasSuffix(".ko") else {
-        throw QEMUError(
-          "\(file.path) is compressed; the harness loads modules with busybox insmod and "
-            + "needs a kernel built with CONFIG_MODULE_COMPRESS_NONE")
-      }
-      archive.addFile("lib/modules/\(module.name).ko", contents: try Data(contentsOf: file))
+      archive.addFile(
+        "lib/modules/\(module.name).ko", contents: try uncompressedModule(file))
     }
     let order = modules.map(\.name).joined(separator: "\n") + "\n"
     archive.addFile("lib/modules/order", contents: Data(order.utf8))
     return archive.finished()
+  }
+
+  /// The module `file` as the kernel loads it: trixie's kernels install theirs compressed
+  /// (`.ko.xz`), which the initramfs's insmod is spared by decompressing them here.
+  private static func uncompressedModule(_ file: URL) throws -> Data {
+    let decompressor: String
+    switch file.pathExtension {
+    case "ko": return try Data(contentsOf: file)
+    case "xz": decompressor = "xz"
+    case "zst": decompressor = "zstd"
+    case "gz": decompressor = "gzip"
+    default: throw QEMUError("\(file.path): not a kernel module the harness knows to unpack")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [decompressor, "-dc", file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    do {
+      try process.run()
+    } catch {
+      throw QEMUError("cannot run \(decompressor) for \(file.path): \(error)")
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, data.starts(with: Data("\u{7f}ELF".utf8)) else {
+      throw QEMUError(
+        "\(decompressor) -dc \(file.path) failed (exit status \(process.terminationStatus))")
+    }
+    return data
   }
 
   /// `modules` and everything they depend on, each after its dependencies, as module names

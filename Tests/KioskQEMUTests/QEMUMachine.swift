@@ -15,6 +15,12 @@ import Foundation
 /// The guest has one display, `bochs-display` (`/dev/dri/card0`, connector `Virtual-1`,
 /// no vblank interrupt: page-flip events arrive at once). The script runs as root in a
 /// chroot over a tmpfs overlay; whatever it writes disappears with the VM.
+///
+/// With `root: .folder(…)` the guest boots a Debian root folder (Tests/QEMU/make-rootfs.sh)
+/// instead, with that root's own kernel and modules: on amd64 as above, on arm64 in
+/// `qemu-system-aarch64 -M virt` with a `virtio-gpu-pci` display (module `virtio_gpu`).
+/// The host's files are then not in the guest, except the run folder (the test's scripts
+/// and whatever the test puts there), shared at its host path.
 final class QEMUMachine {
   /// The QMP id of the display, for `screendump`.
   static let displayID = "disp0"
@@ -45,11 +51,14 @@ final class QEMUMachine {
   ///   - display: the display's preferred mode; QEMU's default (1280×800) when `nil`.
   ///   - extraArguments: more qemu arguments (another `-device`).
   ///   - systemd: `script` only prepares the root; then systemd boots on it as PID 1.
+  ///   - root: what the guest boots: the host's root, or a root folder of its own.
   static func boot(
     script: String, modules: [String] = ["bochs"], display: (width: Int, height: Int)? = nil,
-    extraArguments: [String] = [], systemd: Bool = false, timeout: Duration = .seconds(30)
+    extraArguments: [String] = [], systemd: Bool = false, timeout: Duration = .seconds(30),
+    root: GuestRoot = .host
   ) throws -> QEMUMachine {
-    let files = try QEMUBootFiles.shared.get()
+    let files = try QEMUBootFiles.forRoot(root)
+    let architecture = root.architecture
     let token = "\(getpid())-\(UUID().uuidString.prefix(8))"
     let scriptFile = files.runFolder.appendingPathComponent("test-\(token).sh")
     try Data(("#!/bin/sh\n" + script + "\n").utf8).write(to: scriptFile)
@@ -58,29 +67,47 @@ final class QEMUMachine {
     let socketPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("kiosk-qmp-\(token).sock").path
 
-    var device = "bochs-display,id=\(displayID)"
+    var device =
+      architecture == .arm64
+      ? "virtio-gpu-pci,id=\(displayID)" : "bochs-display,id=\(displayID)"
     if let display { device += ",xres=\(display.width),yres=\(display.height)" }
     // The kernel turns unknown k=v parameters into init's environment (Tests/QEMU/init).
     var commandLine = [
-      "console=ttyS0", "quiet", "panic=-1", "mitigations=off", "tsc=reliable", "no_timer_check",
-      "nowatchdog", "audit=0", "cryptomgr.notests", "8250.nr_uarts=1",
+      "console=\(architecture.serialConsole)", "quiet", "panic=-1", "mitigations=off",
+      "nowatchdog", "audit=0", "cryptomgr.notests",
     ]
+    if architecture == .amd64 {
+      commandLine += ["tsc=reliable", "no_timer_check", "8250.nr_uarts=1"]
+    }
     if !modules.isEmpty { commandLine.append("VMMODS=" + modules.joined(separator: ",")) }
     commandLine.append("VMTEST=" + scriptFile.path)
+    var shares = [
+      "local,path=\(files.host.rootFolder.path),mount_tag=hostroot,security_model=none,"
+        + "readonly=on,multidevs=remap"
+    ]
+    if root != .host {
+      // The script (and what the test puts beside it) at its host path in the guest.
+      commandLine.append("VMSHARE=" + files.runFolder.path)
+      shares.append(
+        "local,path=\(files.runFolder.path),mount_tag=testfiles,security_model=none,readonly=on")
+    }
     if systemd { commandLine += ["VMSYSTEMD=1", "systemd.unit=multi-user.target"] }
+    // arm64: the virt board (PCIe, a PL011 serial port) with a core TCG emulates quickly
+    // (`max` adds pointer authentication, which costs TCG dearly).
+    let board =
+      architecture == .arm64
+      ? ["-M", "virt", "-cpu", "cortex-a72"] : ["-cpu", "max"]
     let process = Process()
     process.executableURL = files.host.qemu
     process.arguments =
-      [
-        "-accel", "tcg", "-cpu", "max", "-m", "1024", "-smp", "1",
+      ["-accel", "tcg"] + board + [
+        "-m", "1024", "-smp", "1",
         "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
         "-serial", "stdio", "-qmp", "unix:\(socketPath),server=on,wait=off",
         "-vga", "none", "-device", device,
-        "-kernel", files.vmlinux.path, "-initrd", files.initramfs.path,
+        "-kernel", files.kernel.path, "-initrd", files.initramfs.path,
         "-append", commandLine.joined(separator: " "),
-        "-virtfs",
-        "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
-      ] + extraArguments
+      ] + shares.flatMap { ["-virtfs", $0] } + extraArguments
     let input = Pipe()
     let output = Pipe()
     let errorOutput = Pipe()
@@ -226,8 +253,12 @@ final class QEMUMachine {
 
   /// What was booted and how long it took, e.g. "QEMU: booted Linux 6.1.0-56-amd64 …".
   var summary: String {
-    var setup = ["PVH vmlinux", "TCG", "bochs-display"]
+    var setup =
+      files.host.root.architecture == .arm64
+      ? ["arm64 Image", "TCG virt cortex-a72", "virtio-gpu-pci"]
+      : ["PVH vmlinux", "TCG", "bochs-display"]
     if let display { setup[2] += " \(display.width)x\(display.height)" }
+    if case .folder(let folder, _) = files.host.root { setup.append("root \(folder.path)") }
     if !modules.isEmpty { setup.append("modules " + modules.joined(separator: ",")) }
     var text = "QEMU: booted Linux \(files.host.kernelVersion) (\(setup.joined(separator: ", ")))"
     if let bootTime { text += ": root ready in \(seconds(bootTime))" }

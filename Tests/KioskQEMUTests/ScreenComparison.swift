@@ -2,38 +2,91 @@ import Foundation
 import KioskGraphics
 import Testing
 
+/// Which kiosk-demo draws the reference screens: the frames a panel shows depend on the
+/// libraries that draw them (pango, cairo, harfbuzz and freetype place glyphs differently
+/// from one Debian release to the next: thousands of pixels of text on every page).
+enum ReferenceDemo: Sendable {
+  /// This build's kiosk-demo on the host's libraries, for guests on the host's root.
+  case buildFolder
+  /// The package's kiosk-demo in a chroot of a guest's root folder (over a throw-away
+  /// overlay, the package unpacked into it), on that root's libraries and fonts; an arm64
+  /// root's runs through qemu-user. Needs root, as make-rootfs.sh does.
+  case package(deb: URL, root: URL)
+
+  /// Runs kiosk-demo with `arguments(folder)`, `folder` being where the demo sees `folder`
+  /// (the output and the touch script go there), and returns its exit status and output.
+  func run(in folder: URL, arguments: (String) -> [String]) throws -> (
+    status: Int32, log: String
+  ) {
+    let process = Process()
+    switch self {
+    case .buildFolder:
+      process.executableURL = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
+      process.arguments = arguments(folder.path)
+    case .package(let deb, let root):
+      // A mount namespace of its own: the overlay and the bind mounts go when it ends.
+      let scratch = folder.appendingPathComponent("chroot")
+      let merged = scratch.appendingPathComponent("merged").path
+      let inside = "/kiosk-reference"
+      let command =
+        ([
+          "mkdir -p \(scratch.path)/upper \(scratch.path)/work \(merged)",
+          "mount -t overlay overlay -o lowerdir=\(root.resolvingSymlinksInPath().path),"
+            + "upperdir=\(scratch.path)/upper,workdir=\(scratch.path)/work \(merged)",
+          "dpkg-deb -x \(shellQuoted(deb.path)) \(merged)",
+          "mount -t proc proc \(merged)/proc", "mount --rbind /dev \(merged)/dev",
+          "mkdir -p \(merged)\(inside)", "mount --bind \(folder.path) \(merged)\(inside)",
+        ]
+        + [
+          "exec chroot \(merged) /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root "
+            + "/usr/bin/kiosk-demo " + arguments(inside).map(shellQuoted).joined(separator: " ")
+        ]).joined(separator: " && ")
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+      process.arguments = ["--mount", "--propagation", "private", "/bin/sh", "-c", command]
+    }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, log)
+  }
+}
+
 /// The demo's screens on the virtual framebuffer, for a panel of `panel` turned by
 /// `rotation` at scale 2: the frames a panel must show, one per page, in order.
-func referenceScreens(panel: (Int, Int), rotation: Int = 0) throws -> [Image] {
-  try referenceScreens(panel: panel, rotation: rotation, secondScreen: nil).panel
+func referenceScreens(
+  panel: (Int, Int), rotation: Int = 0, demo: ReferenceDemo = .buildFolder
+) throws -> [Image] {
+  try referenceScreens(panel: panel, rotation: rotation, secondScreen: nil, demo: demo).panel
 }
 
 /// The demo's screens on the virtual framebuffer, and with `secondScreen` (`WxH` pixels)
 /// what a second screen shows beside each (the customer display), in the order written.
-func referenceScreens(panel: (Int, Int), rotation: Int = 0, secondScreen: (Int, Int)?) throws
+func referenceScreens(
+  panel: (Int, Int), rotation: Int = 0, secondScreen: (Int, Int)?,
+  demo: ReferenceDemo = .buildFolder
+) throws
   -> (panel: [Image], second: [Image])
 {
-  let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
-  let folder = FileManager.default.temporaryDirectory
+  let work = FileManager.default.temporaryDirectory
     .appendingPathComponent("kiosk-reference-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: folder) }
+  defer { try? FileManager.default.removeItem(at: work) }
+  try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+  let folder = work.appendingPathComponent("screens")
   let turned = rotation % 180 == 0 ? panel : (panel.1, panel.0)
-  let process = Process()
-  process.executableURL = demo
-  process.arguments = [
-    "--backend", "virtual", "--scale", "2", "--size", "\(turned.0 / 2)x\(turned.1 / 2)",
-    "--rotation", "\(rotation)", "--output", folder.path, "--log-level", "info",
-  ]
-  if let secondScreen {
-    process.arguments? += ["--screen", "Virtual-2:mode=\(secondScreen.0)x\(secondScreen.1)"]
+  let (status, log) = try demo.run(in: work) { folderSeenByDemo in
+    var arguments = [
+      "--backend", "virtual", "--scale", "2", "--size", "\(turned.0 / 2)x\(turned.1 / 2)",
+      "--rotation", "\(rotation)", "--output", folderSeenByDemo + "/screens", "--log-level", "info",
+    ]
+    if let secondScreen {
+      arguments += ["--screen", "Virtual-2:mode=\(secondScreen.0)x\(secondScreen.1)"]
+    }
+    return arguments
   }
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
+  try #require(status == 0, "the reference run of kiosk-demo failed:\n\(log)")
   // The PNGs are named after the screens they show; the log says in which order.
   let names = log.split(separator: "\n").compactMap { line -> String? in
     guard let range = line.range(of: "wrote ") else { return nil }
@@ -132,22 +185,24 @@ func closestPage(_ screen: PPMImage, _ pages: [Image]) -> (page: Int, differing:
 /// The demo's last screen on the virtual framebuffer after the touch script `touches` (in
 /// points), run with `arguments` (size, scale, rotation, duration…): the screen after the
 /// first touch stops its tour has no name, so it is the last `screen-NN.png`.
-func demoScreenAfterTouches(_ touches: String, arguments: [String]) throws -> Image {
-  let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
-  let folder = FileManager.default.temporaryDirectory
+func demoScreenAfterTouches(
+  _ touches: String, arguments: [String], demo: ReferenceDemo = .buildFolder
+) throws -> Image {
+  let work = FileManager.default.temporaryDirectory
     .appendingPathComponent("kiosk-touch-reference-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: folder) }
+  defer { try? FileManager.default.removeItem(at: work) }
+  let folder = work.appendingPathComponent("screens")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  let file = folder.appendingPathComponent("touches.txt")
-  try touches.write(to: file, atomically: true, encoding: .utf8)
-  let process = Process()
-  process.executableURL = demo
-  process.arguments =
-    ["--backend", "virtual", "--output", folder.path, "--touch-script", file.path]
-    + arguments + ["--log-level", "error"]
-  try process.run()
-  process.waitUntilExit()
-  try #require(process.terminationStatus == 0, "the reference run of kiosk-demo failed")
+  try touches.write(
+    to: work.appendingPathComponent("touches.txt"), atomically: true, encoding: .utf8)
+  let (status, log) = try demo.run(in: work) { folderSeenByDemo in
+    [
+      "--backend", "virtual", "--output", folderSeenByDemo + "/screens", "--touch-script",
+      folderSeenByDemo + "/touches.txt",
+    ]
+      + arguments + ["--log-level", "error"]
+  }
+  try #require(status == 0, "the reference run of kiosk-demo failed:\n\(log)")
   let shots = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     .filter { $0.hasPrefix("screen-") }.sorted()
   let last = try #require(shots.last)

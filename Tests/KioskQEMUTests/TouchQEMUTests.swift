@@ -51,7 +51,7 @@ extension RealKernel {
     /// The demo's last header button (Touch) and its "Tap me" button, in points, on a
     /// 1024×600 panel at scale 2 (Sources/kiosk-demo: HeaderView and TouchPage layouts;
     /// the last button sits 12 pt from the right whatever the number of examples).
-    private func demoTargets(rotation: Int) -> (pageButton: Point, tapMe: Point) {
+    static func demoTargets(rotation: Int) -> (pageButton: Point, tapMe: Point) {
       let width = rotation % 180 == 0 ? 512.0 : 300.0
       let height = rotation % 180 == 0 ? 300.0 : 512.0
       let pageButton = Point(x: width - 12 - 20, y: 28)
@@ -62,14 +62,15 @@ extension RealKernel {
 
     /// Where a point of the rotated screen is on the 1024×600 panel: the transform the
     /// compositor draws with, so a finger there touches what is drawn there.
-    private func panelPoint(_ point: Point, rotation: Int) -> Point {
+    static func panelPoint(_ point: Point, rotation: Int) -> Point {
       let logical = rotation % 180 == 0 ? (1024.0, 600.0) : (600.0, 1024.0)
       let turn = Rotation(degrees: rotation) ?? .degrees0
       return Point(x: point.x * 2, y: point.y * 2)
         .applying(turn.logicalToPanel(width: logical.0, height: logical.1))
     }
 
-    private func script(_ taps: [Point]) -> String {
+    /// A kiosk-uinput script of one-finger taps at `taps`, 0.7 s apart.
+    static func tapScript(_ taps: [Point]) -> String {
       taps.enumerated().map { index, point in
         let start = index * 700
         return "\(start) down 0 \(point.x) \(point.y)\n\(start + 60) up 0"
@@ -84,10 +85,11 @@ extension RealKernel {
       let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
       try #require(
         FileManager.default.isExecutableFile(atPath: uinput.path), "\(uinput.path) is missing")
-      let targets = demoTargets(rotation: rotation)
-      let onTouchPage = try referenceAfterTouches(script([targets.pageButton]), rotation: rotation)
-      let expected = try referenceAfterTouches(
-        script([targets.pageButton, targets.tapMe]), rotation: rotation)
+      let targets = Self.demoTargets(rotation: rotation)
+      let onTouchPage = try Self.referenceAfterTouches(
+        Self.tapScript([targets.pageButton]), rotation: rotation)
+      let expected = try Self.referenceAfterTouches(
+        Self.tapScript([targets.pageButton, targets.tapMe]), rotation: rotation)
       // Two touchscreens one after the other, one tap each: the second tap is sent only once
       // the screen shows the Touch example, so a slow guest cannot take both taps in one turn
       // while the page is still fading in (its buttons take no touches until it is visible).
@@ -95,8 +97,8 @@ extension RealKernel {
       let vm = try QEMUMachine.boot(
         script: """
           \(startUdev)
-          \(writeScript(script([panelPoint(targets.pageButton, rotation: rotation)]), to: "/tmp/tap1.txt"))
-          \(writeScript(script([panelPoint(targets.tapMe, rotation: rotation)]), to: "/tmp/tap2.txt"))
+          \(writeScript(Self.tapScript([Self.panelPoint(targets.pageButton, rotation: rotation)]), to: "/tmp/tap1.txt"))
+          \(writeScript(Self.tapScript([Self.panelPoint(targets.tapMe, rotation: rotation)]), to: "/tmp/tap2.txt"))
           \(uinput) --size 1024x600 --wait-for-signal /tmp/tap1.txt & injector=$!
           KIOSK_DEMO_TOUR=0 \(shellQuoted(demo.path)) --backend drm --rotation \(rotation) --duration 120 2>&1 & demo=$!
           read -r go
@@ -135,11 +137,16 @@ extension RealKernel {
     }
 
     /// The demo's screen on the virtual framebuffer after `touches` (in points).
-    private func referenceAfterTouches(_ touches: String, rotation: Int) throws -> Image {
+    static func referenceAfterTouches(
+      _ touches: String, rotation: Int, demo: ReferenceDemo = .buildFolder
+    ) throws -> Image {
       let size = rotation % 180 == 0 ? "512x300" : "300x512"
       return try demoScreenAfterTouches(
         touches,
-        arguments: ["--scale", "2", "--size", size, "--rotation", "\(rotation)", "--duration", "4"])
+        arguments: [
+          "--scale", "2", "--size", size, "--rotation", "\(rotation)", "--duration", "4",
+        ],
+        demo: demo)
     }
   }
 }
