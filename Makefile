@@ -36,10 +36,11 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # dependency for kiosk.service's logind session, which the boot test installs.)
 # (mmdebstrap: the Debian 13 root folders of test-boot-trixie and test-boot-arm64;
 # qemu-system-arm: the arm64 guest; qemu-user-static, binfmt-support and arch-test: the arm64
-# root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz.)
+# root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz;
+# bubblewrap: the golden tests in a chroot of the Debian 13 amd64 root.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd \
-	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils
+	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils bubblewrap
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan \
 	bench install install-files install-app-files install-system-files format lint clean
@@ -170,6 +171,29 @@ test-boot-arm64: test-deps rootfs-trixie-arm64
 		--filter 'BootPlatformsQEMUTests/(thePackageBootsOnDebian13Arm64|theRootFolderBoots)'
 test-rootfs-script:
 	$(SUDO) Tests/QEMU/make-rootfs-test.sh
+
+# The golden-image tests on arm64 (Tests/KioskQEMUTests/Arm64GoldenQEMUTests.swift): the
+# test bundle cross-built for arm64 by the cross toolchain (a debug build; Debian's
+# swiftlang ships no lib_Testing_Foundation, so Swift Testing's Foundation overlay is left
+# out), run in qemu-system-aarch64 on the Debian 13 arm64 root, and compared golden by
+# golden with what the same tests draw on Debian 13 amd64 (in a chroot of that root).
+.PHONY: arm64-tests test-goldens-arm64 test-goldens-arm64-built
+ARM64_TESTS_BUILD := .build/arm64-tests
+ARM64_TESTS_BUNDLE = $(abspath $(ARM64_TESTS_BUILD))/aarch64-unknown-linux-gnu/debug/KioskKitPackageTests.xctest
+arm64-tests: cross-toolchain
+	cross/toolchain.sh run swift build --build-tests --swift-sdks-path /sdks \
+		--swift-sdk kioskkit-trixie-arm64 --scratch-path $(ARM64_TESTS_BUILD) \
+		-Xswiftc -Xfrontend -Xswiftc -disable-cross-import-overlays
+test-goldens-arm64: test-deps arm64-tests rootfs-trixie-amd64 rootfs-trixie-arm64
+	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory test-goldens-arm64-built
+# The run alone, with the bundle and the root folders made already (Tests/run-beside-qemu.sh).
+test-goldens-arm64-built:
+	KIOSK_GOLDENS_ARM64_BUNDLE=$(ARM64_TESTS_BUNDLE) \
+		KIOSK_GOLDENS_ARM64_RUNTIME=$$(realpath $$(cross/toolchain.sh path)/sysroot/usr/lib/swift/linux) \
+		KIOSK_BOOT_ROOT_TRIXIE_AMD64=$(abspath $(ROOTFS_DIR)/trixie-amd64) \
+		KIOSK_BOOT_ROOT_TRIXIE_ARM64=$(abspath $(ROOTFS_DIR)/trixie-arm64) \
+		$(SWIFT) test --skip-build --filter Arm64GoldenQEMUTests
 
 # The Debian package, out/deb/kioskkit_VERSION_ARCH.deb, built by dpkg-buildpackage
 # (debian/rules) and checked by lintian, which must report no errors, and by

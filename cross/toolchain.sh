@@ -5,7 +5,8 @@
 # Why this route: the machine's own Swift is an x86_64-only build with no aarch64 runtime, and
 # a compiler can only link against a Swift runtime of its own version. Debian ships both
 # halves of one version: `swiftlang` for amd64 (compiler, ld.lld, LLVM with its AArch64
-# back end) and `swiftlang` for arm64 (the aarch64 runtime, static libraries and modules).
+# back end) and `swiftlang` and `libswiftlang` for arm64 (the aarch64 runtime: its modules,
+# static and shared libraries).
 # Trixie's 6.0.3 is too old for KioskKit (`isolated deinit` needs 6.2), so both come from
 # unstable, whose compiler needs unstable's glibc: it runs in a chroot of its own. What it
 # links against is Debian 13's: a trixie root file system (the sysroot) with the C
@@ -28,7 +29,7 @@
 set -euo pipefail
 
 # Raise when setup() changes what it makes: the cached toolchains are then made again.
-RECIPE=2
+RECIPE=3
 # Debian's Swift for the compiler (amd64) and the runtime (arm64): one version for both.
 SWIFT_DEBIAN_VERSION=${KIOSK_CROSS_SWIFT_VERSION:-6.2.3-1+b1}
 TOOLCHAIN_SUITE=sid
@@ -137,10 +138,12 @@ setup() {
     set -e
     dpkg --add-architecture $TARGET_ARCH
     apt-get -o Acquire::Check-Valid-Until=false update -qq
-    apt-get download -q swiftlang:$TARGET_ARCH=$SWIFT_DEBIAN_VERSION" \
+    apt-get download -q swiftlang:$TARGET_ARCH=$SWIFT_DEBIAN_VERSION libswiftlang:$TARGET_ARCH=$SWIFT_DEBIAN_VERSION" \
     || fail "cannot download swiftlang:$TARGET_ARCH $SWIFT_DEBIAN_VERSION from $MIRROR ($TOOLCHAIN_SUITE); run again to retry"
-  local unpacked=$download/unpacked
-  dpkg-deb -x "$download"/swiftlang_*_"$TARGET_ARCH".deb "$unpacked"
+  # libswiftlang: the runtime's shared libraries, which programs linked without
+  # --static-swift-stdlib load (the test bundle that runs in the arm64 machine).
+  local unpacked=$download/unpacked deb
+  for deb in "$download"/*swiftlang_*_"$TARGET_ARCH".deb; do dpkg-deb -x "$deb" "$unpacked"; done
   mkdir -p "$partial/sysroot/usr/libexec/swift/lib"
   # lib/clang: the C headers (limits.h…) and compiler-rt that the resource folders link to.
   mv "$unpacked/usr/libexec/swift/lib/swift" "$unpacked/usr/libexec/swift/lib/swift_static" \

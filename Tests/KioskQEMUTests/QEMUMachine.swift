@@ -52,10 +52,13 @@ final class QEMUMachine {
   ///   - extraArguments: more qemu arguments (another `-device`).
   ///   - systemd: `script` only prepares the root; then systemd boots on it as PID 1.
   ///   - root: what the guest boots: the host's root, or a root folder of its own.
+  ///   - shares: more host folders, shared over 9p and mounted at their own paths in the
+  ///     guest (read-only unless `writable`): with a root folder, what the test needs of the
+  ///     host (a checkout, a build).
   static func boot(
     script: String, modules: [String] = ["bochs"], display: (width: Int, height: Int)? = nil,
     extraArguments: [String] = [], systemd: Bool = false, timeout: Duration = .seconds(30),
-    root: GuestRoot = .host
+    root: GuestRoot = .host, shares extraShares: [(folder: String, writable: Bool)] = []
   ) throws -> QEMUMachine {
     let files = try QEMUBootFiles.forRoot(root)
     let architecture = root.architecture
@@ -91,23 +94,40 @@ final class QEMUMachine {
       shares.append(
         "local,path=\(files.runFolder.path),mount_tag=testfiles,security_model=none,readonly=on")
     }
+    if !extraShares.isEmpty {
+      // Tests/QEMU/init mounts share0, share1… at the paths listed, in that order.
+      commandLine.append(
+        "VMSHARES="
+          + extraShares.map { ($0.writable ? "rw:" : "ro:") + $0.folder }
+          .joined(separator: ","))
+      for (index, share) in extraShares.enumerated() {
+        shares.append(
+          "local,path=\(share.folder),mount_tag=share\(index),security_model=none"
+            + (share.writable ? "" : ",readonly=on"))
+      }
+    }
     if systemd { commandLine += ["VMSYSTEMD=1", "systemd.unit=multi-user.target"] }
     // arm64: the virt board (PCIe, a PL011 serial port) with a core TCG emulates quickly
     // (`max` adds pointer authentication, which costs TCG dearly).
-    let board =
+    let board: [String] =
       architecture == .arm64
       ? ["-M", "virt", "-cpu", "cortex-a72"] : ["-cpu", "max"]
+    // Appended in parts: one long `+` chain takes Swift 6.2 too long to type-check.
+    var arguments: [String] = ["-accel", "tcg"]
+    arguments += board
+    arguments += [
+      "-m", "1024", "-smp", "1",
+      "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
+      "-serial", "stdio", "-qmp", "unix:\(socketPath),server=on,wait=off",
+      "-vga", "none", "-device", device,
+      "-kernel", files.kernel.path, "-initrd", files.initramfs.path,
+      "-append", commandLine.joined(separator: " "),
+    ]
+    for share in shares { arguments += ["-virtfs", share] }
+    arguments += extraArguments
     let process = Process()
     process.executableURL = files.host.qemu
-    process.arguments =
-      ["-accel", "tcg"] + board + [
-        "-m", "1024", "-smp", "1",
-        "-nodefaults", "-no-user-config", "-display", "none", "-no-reboot",
-        "-serial", "stdio", "-qmp", "unix:\(socketPath),server=on,wait=off",
-        "-vga", "none", "-device", device,
-        "-kernel", files.kernel.path, "-initrd", files.initramfs.path,
-        "-append", commandLine.joined(separator: " "),
-      ] + shares.flatMap { ["-virtfs", $0] } + extraArguments
+    process.arguments = arguments
     let input = Pipe()
     let output = Pipe()
     let errorOutput = Pipe()
