@@ -116,6 +116,7 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip RealKernel
+	$(SUDO) Tests/QEMU/make-rootfs-test.sh
 	MAKE="$(MAKE)" SWIFT="$(SWIFT)" DEB_FILE="$(DEB_FILE)" FUZZ_SECONDS=10 Tests/run-beside-qemu.sh
 
 # The example apps, each a package of its own that depends on KioskKit by path, as an app
