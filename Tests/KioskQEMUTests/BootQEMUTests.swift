@@ -154,8 +154,10 @@ extension RealKernel {
       \#(guest.checksVTSwitch ? vtSwitch : "")
       \#(guest.checksTouch ? touchWithoutTour : "")
       pid=$(systemctl show -p MainPID --value kiosk.service)
+      # Restarts so far: none unless the app died (or hung) on its own.
+      before=$(systemctl show -p NRestarts --value kiosk.service)
       kill -STOP "$pid"
-      echo "BOOT STOPPED $pid $(up)"
+      echo "BOOT STOPPED $pid $(up) restarts=$before"
       while :; do
         now=$(systemctl show -p MainPID --value kiosk.service)
         [ "$now" != "$pid" ] && [ "$now" != 0 ] && [ "$(systemctl is-active kiosk.service)" = active ] && break
@@ -419,11 +421,23 @@ extension RealKernel {
         try vm.send(line: "")
       }
 
-      print("QEMU: \(try vm.waitForLine(matching: "BOOT STOPPED", timeout: timeout(60)))")
+      let stopped = try vm.waitForLine(matching: "BOOT STOPPED", timeout: timeout(60))
+      print("QEMU: \(stopped)")
+      // A restart before this one means the app died or its watchdog fired on its own (the
+      // report's journal lines above say which): a failure where the guest runs at the host
+      // root's speed. Under arm64 TCG (4 times slower here) the tour's Pinyin step was
+      // measured to keep the main queue from the 10 s watchdog while librime opens its
+      // dictionary, which a panel's core does many times faster: reported, not failed.
+      let earlier = Int(stopped.split(separator: "=").last ?? "") ?? -1
+      if guest.slowness == 1 {
+        #expect(earlier == 0, "the app was restarted before: \(stopped)")
+      } else if earlier != 0 {
+        print("QEMU: NOTE: \(earlier) restart(s) before the watchdog check, on a guest this slow")
+      }
       let restarted = try vm.waitForLine(matching: "BOOT RESTARTED", timeout: timeout(120))
       step("watchdog restart")
       print("QEMU: \(restarted)")
-      #expect(!restarted.hasSuffix("restarts=0"), "\(restarted)")
+      #expect(restarted.hasSuffix(" restarts=\(earlier + 1)"), "\(restarted)")
       if let tapScripts {
         print("QEMU: \(try vm.waitForLine(matching: "BOOT READY AGAIN", timeout: timeout(120)))")
         for (index, expected) in [tapScripts.onTouchPage, tapScripts.afterTapMe].enumerated() {
