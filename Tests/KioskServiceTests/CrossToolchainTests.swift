@@ -39,21 +39,12 @@ struct CrossToolchainTests {
     }
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = [CrossToolchainTests.script] + arguments
-      process.currentDirectoryURL = URL(fileURLWithPath: CrossToolchainTests.packageRoot)
       var environment = childEnvironment()
       environment["KIOSK_CACHE"] = cache
       environment["PATH"] = commands + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      process.environment = environment
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+      return try runToEnd(
+        "/bin/bash", [CrossToolchainTests.script] + arguments,
+        in: CrossToolchainTests.packageRoot, environment: environment)
     }
 
     func cleanUp() {

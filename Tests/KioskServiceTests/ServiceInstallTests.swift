@@ -19,18 +19,7 @@ struct ServiceInstallTests {
   private static func run(_ executable: String, _ arguments: [String]) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-    process.environment = childEnvironment()
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runToEnd(executable, arguments, in: packageRoot, environment: childEnvironment())
   }
 
   /// Installs into a fresh temporary root, as `make install PREFIX=… SYSCONFDIR=…` would
@@ -167,4 +156,24 @@ struct ServiceInstallTests {
     #expect(result.status == 0)
     #expect(result.output.contains("Creating user 'kiosk'"), "\(result.output)")
   }
+}
+
+/// Runs `executable` with `arguments` in `directory` and `environment` to its end; its exit
+/// status and what it wrote to standard output and standard error.
+func runToEnd(
+  _ executable: String, _ arguments: [String], in directory: String,
+  environment: [String: String]
+) throws -> (status: Int32, output: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  process.environment = environment
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
