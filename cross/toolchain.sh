@@ -68,22 +68,6 @@ fail() {
 # past their Valid-Until date; the checks of signatures stay on.
 APT_OPTIONS=(--aptopt='Acquire::Check-Valid-Until "false"' --aptopt='Acquire::Retries "3"')
 
-# The arm64 tools run through qemu-user, registered with binfmt_misc, when the package's
-# manual pages and completions are generated from them (`generate-manual` runs them).
-ensure_binfmt() {
-  if ! command -v qemu-aarch64-static >/dev/null || ! command -v update-binfmts >/dev/null; then
-    fail "qemu-user-static and binfmt-support are missing; \`make cross-toolchain\` installs them"
-  fi
-  if ! mountpoint -q /proc/sys/fs/binfmt_misc; then
-    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc \
-      || fail "cannot mount binfmt_misc (needed to run arm64 programs through qemu-user)"
-  fi
-  if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
-    update-binfmts --enable qemu-aarch64 \
-      || fail "cannot register qemu-aarch64 with binfmt_misc"
-  fi
-}
-
 # mmdebstrap SUITE ARCHS DEST PACKAGES...: a Debian root file system from the mirror, for
 # the architectures ARCHS (the first the root's own, the others through multiarch).
 debian_root() {
@@ -242,7 +226,8 @@ case "${1:-}" in
   run)
     shift
     [ -e "$root/.complete" ] || fail "no toolchain at $root; run \`make cross-toolchain\` first"
-    ensure_binfmt
+    # The arm64 tools run through qemu-user when the manual pages are generated from them.
+    "$here/binfmt.sh" "$TARGET_ARCH"
     KIOSK_CROSS_SOURCE=$(pwd) in_root "$root" "$(pwd)" "$@"
     ;;
   *)

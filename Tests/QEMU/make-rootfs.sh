@@ -51,6 +51,10 @@ point() {
     ln -sfn "$dest" "$link"
     echo "make-rootfs: $link -> $dest"
 }
+# A foreign architecture's programs run through qemu-user: its maintainer scripts here, and
+# the reference screens the boot test draws in a chroot of the root, even when the root
+# was made before the machine last restarted (which forgets the registration).
+"$(dirname "$0")/../../cross/binfmt.sh" "$arch"
 if [ -d "$dest" ]; then
     echo "make-rootfs: $dest is ready ($(du -sh "$dest" | cut -f1))"
     point
@@ -69,33 +73,6 @@ fi
 mmdebstrap=${MMDEBSTRAP:-mmdebstrap}
 command -v "$mmdebstrap" >/dev/null || {
     echo "make-rootfs: $mmdebstrap is missing (\`make test-deps\` installs mmdebstrap)" >&2; exit 1; }
-
-# A foreign architecture's maintainer scripts run through qemu-user, which the kernel
-# starts for the guest's binaries once binfmt_misc knows it.
-if [ "$arch" != "$(dpkg --print-architecture)" ]; then
-    if [ ! -e /proc/sys/fs/binfmt_misc/status ]; then
-        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null || {
-            echo "make-rootfs: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc; the" \
-                "$arch root's maintainer scripts need qemu-user through it" >&2
-            exit 1
-        }
-    fi
-    if ! arch-test "$arch" >/dev/null 2>&1; then
-        qemu=$(case $arch in arm64) echo aarch64 ;; *) echo "$arch" ;; esac)
-        if command -v update-binfmts >/dev/null; then
-            update-binfmts --enable "qemu-$qemu" >/dev/null 2>&1 || true
-        fi
-        if ! arch-test "$arch" >/dev/null 2>&1 && [ -f "/usr/lib/binfmt.d/qemu-$qemu.conf" ]; then
-            cat "/usr/lib/binfmt.d/qemu-$qemu.conf" > /proc/sys/fs/binfmt_misc/register 2>/dev/null || true
-        fi
-        arch-test "$arch" >/dev/null 2>&1 || {
-            echo "make-rootfs: this machine cannot run $arch binaries (arch-test $arch fails):" \
-                "install qemu-user-static and binfmt-support, or register qemu-$qemu" \
-                "in /proc/sys/fs/binfmt_misc" >&2
-            exit 1
-        }
-    fi
-fi
 
 mkdir -p "$cache"
 echo "make-rootfs: building $dest ($suite $arch: $packages); mmdebstrap's output goes to $cache/$name.log"
