@@ -145,32 +145,18 @@ extension RealKernel {
       root: String, packageRoot: String, environment: [String: String]
     ) throws -> (status: Int32, output: String) {
       let toolchain = try BootQEMUTests.toolchainFolder()
-      var arguments = ["--tmpfs", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-      for folder in ["usr", "etc", "var"] {
-        arguments += ["--ro-bind", root + "/" + folder, "/" + folder]
-      }
-      // Debian 13 merged /bin, /lib… into /usr: the links its programs expect.
-      for link in ["bin", "sbin", "lib", "lib64"] {
-        arguments += ["--symlink", "usr/" + link, "/" + link]
-      }
-      arguments += ["--ro-bind", toolchain, toolchain, "--bind", packageRoot, packageRoot]
-      arguments += ["--chdir", packageRoot, "--clearenv", "--setenv", "PATH", "/usr/bin:/bin"]
-      arguments += ["--setenv", "HOME", "/tmp", "--setenv", "LANG", "C.UTF-8"]
-      for (name, value) in environment { arguments += ["--setenv", name, value] }
-      arguments += [
-        CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter",
-        Self.goldenSuites,
-      ]
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/bwrap")
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, String(text.suffix(6000)))
+      let scratch = FileManager.default.temporaryDirectory
+        .appendingPathComponent("kiosk-goldens-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      let result = try runInRootFolder(
+        URL(fileURLWithPath: root), scratch: scratch,
+        binds: [(toolchain, toolchain), (packageRoot, packageRoot)],
+        environment: environment.merging(["LANG": "C.UTF-8"]) { given, _ in given },
+        command: [
+          CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter",
+          Self.goldenSuites,
+        ])
+      return (result.status, String(result.log.suffix(6000)))
     }
   }
 }

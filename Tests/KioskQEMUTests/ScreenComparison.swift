@@ -18,40 +18,70 @@ enum ReferenceDemo: Sendable {
   func run(in folder: URL, arguments: (String) -> [String]) throws -> (
     status: Int32, log: String
   ) {
-    let process = Process()
     switch self {
     case .buildFolder:
+      let process = Process()
       process.executableURL = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
       process.arguments = arguments(folder.path)
+      return try runCapturingOutput(process)
     case .package(let deb, let root):
-      // A mount namespace of its own: the overlay and the bind mounts go when it ends.
-      let scratch = folder.appendingPathComponent("chroot")
-      let merged = scratch.appendingPathComponent("merged").path
-      let inside = "/kiosk-reference"
-      let command =
-        ([
-          "mkdir -p \(scratch.path)/upper \(scratch.path)/work \(merged)",
-          "mount -t overlay overlay -o lowerdir=\(root.resolvingSymlinksInPath().path),"
-            + "upperdir=\(scratch.path)/upper,workdir=\(scratch.path)/work \(merged)",
-          "dpkg-deb -x \(shellQuoted(deb.path)) \(merged)",
-          "mount -t proc proc \(merged)/proc", "mount --rbind /dev \(merged)/dev",
-          "mkdir -p \(merged)\(inside)", "mount --bind \(folder.path) \(merged)\(inside)",
-        ]
-        + [
-          "exec chroot \(merged) /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root "
-            + "/usr/bin/kiosk-demo " + arguments(inside).map(shellQuoted).joined(separator: " ")
-        ]).joined(separator: " && ")
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-      process.arguments = ["--mount", "--propagation", "private", "/bin/sh", "-c", command]
+      return try runInRootFolder(
+        root, scratch: folder.appendingPathComponent("chroot"),
+        prepare: ["dpkg-deb -x \(shellQuoted(deb.path)) \"$merged\""],
+        binds: [(folder.path, "/kiosk-reference")],
+        command: ["/usr/bin/kiosk-demo"] + arguments("/kiosk-reference"))
     }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, log)
   }
+}
+
+/// Runs `process` to its end; its exit status and what it wrote to standard output and
+/// standard error.
+func runCapturingOutput(_ process: Process) throws -> (status: Int32, log: String) {
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return (process.terminationStatus, log)
+}
+
+/// Runs `command` in a chroot of the root folder `root` (make-rootfs.sh), on that root's
+/// libraries and fonts, with an empty environment but for PATH, HOME and `environment`: in
+/// a mount namespace of its own, over a throw-away overlay in `scratch` (the root stays as
+/// made), after the shell commands `prepare` (`$merged` names the merged root) and with
+/// `binds` (host folder, path inside) mounted. An arm64 root's programs run through
+/// qemu-user. Needs root, as make-rootfs.sh does.
+func runInRootFolder(
+  _ root: URL, scratch: URL, prepare: [String] = [], binds: [(host: String, inside: String)],
+  environment: [String: String] = [:], command: [String]
+) throws -> (status: Int32, log: String) {
+  let merged = scratch.appendingPathComponent("merged").path
+  var steps = [
+    "merged=\(shellQuoted(merged))",
+    "mkdir -p \(scratch.path)/upper \(scratch.path)/work \"$merged\"",
+    "mount -t overlay overlay -o lowerdir=\(root.resolvingSymlinksInPath().path),"
+      + "upperdir=\(scratch.path)/upper,workdir=\(scratch.path)/work \"$merged\"",
+  ]
+  steps += prepare
+  steps += ["mount -t proc proc \"$merged/proc\"", "mount --rbind /dev \"$merged/dev\""]
+  for bind in binds {
+    let inside = "\"$merged\"" + shellQuoted(bind.inside)
+    steps += ["mkdir -p \(inside)", "mount --bind \(shellQuoted(bind.host)) \(inside)"]
+  }
+  let variables =
+    ["PATH=/usr/bin:/bin", "HOME=/root"]
+    + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+  steps.append(
+    "exec chroot \"$merged\" /usr/bin/env -i "
+      + (variables + command).map(shellQuoted).joined(separator: " "))
+  let process = Process()
+  // A mount namespace of its own: the overlay and the bind mounts go when it ends.
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+  process.arguments = [
+    "--mount", "--propagation", "private", "/bin/sh", "-c", steps.joined(separator: " && "),
+  ]
+  return try runCapturingOutput(process)
 }
 
 /// The demo's screens on the virtual framebuffer, for a panel of `panel` turned by
