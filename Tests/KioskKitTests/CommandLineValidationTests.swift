@@ -53,7 +53,7 @@ struct CommandLineValidationTests {
         == "--blank-after must be seconds above 0, at most a year (not set: never), not \"99999999999\""
     )
     #expect(message(["--mode", "banana"]).hasPrefix("--mode must be \"WxH\" or \"WxH@Hz\""))
-    #expect(message(["--scale", "nan"]).hasPrefix("--scale must be a number above 0"))
+    #expect(message(["--scale", "nan"]).hasPrefix("--scale must be 0.25 to 4"))
     #expect(message(["--mode", "1024x600@60", "--blank-after", "60"]) == "")
   }
 }
