@@ -179,6 +179,8 @@ void add_number_texts(ctoml_document &document, std::string_view text) {
                                  text[end] == '.')) {
       end++;
     }
+    // Nothing there (a place toml++ counts differently): its value stands as parsed.
+    if (end == offset) continue;
     document.texts.emplace_back(text.substr(offset, end - offset));
     item.text = document.texts.back().data();
     item.text_length = document.texts.back().size();
@@ -253,7 +255,12 @@ depth_scan scan_depth(const char *text, size_t length, size_t limit) {
     if (c == '\n') {
       line++;
       i++;
-      if (stack.empty() && !in_header) {
+      if (in_header) {
+        // A header ends with its line (toml++ refuses one without its `]`).
+        header = depth;
+        in_header = false;
+      }
+      if (stack.empty()) {
         // A new statement: a key under the current header (or a header).
         if (result.line != 0) return result;  // the statement over the limit has ended
         depth = header;

@@ -22,7 +22,7 @@ struct CommandLineValidationTests {
         let written = key.writtenValue(fromEnvironment: candidate)
         let fileTakesIt: Bool
         if case .paths = key.kind {
-          fileTakesIt = key.check(candidate)
+          fileTakesIt = key.accepts(text: candidate)
         } else if case .success = key.values(for: written) {
           fileTakesIt = true
         } else {
@@ -32,7 +32,7 @@ struct CommandLineValidationTests {
         guard !fileTakesIt else { continue }
         #expect(
           throws: (any Error).self, "--\(key.option)=\(candidate) is taken, \(key.path) refuses it"
-        ) { try RuntimeOptions.parse(["--\(key.option)=\(candidate)"]) }
+        ) { try CommandLineParser.standard.parse(["--\(key.option)=\(candidate)"]) }
         checked += 1
       }
     }

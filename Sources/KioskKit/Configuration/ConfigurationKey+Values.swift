@@ -205,7 +205,7 @@ extension ConfigurationKey {
       return .array(paths.map(WrittenValue.string))
     case .matrix:
       let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-      return .array(fields.map { Double($0).map(WrittenValue.float) ?? .string(String($0)) })
+      return .array(fields.map { WrittenValue(decimal: $0) ?? .string(String($0)) })
     case .text, .choice:
       return .string(text)
     }

@@ -41,6 +41,8 @@ struct ConfigurationLines {
     var inMultiLineString: String?
     var arrayTableCounts: [[String]: Int] = [:]
     // "\r\n" is one Character in Swift: split on it too, or a CRLF file is one long line.
+    // toml++ skips a byte order mark; a key after it is no key named "\u{FEFF}name".
+    let text = text.first == "\u{FEFF}" ? text.dropFirst() : Substring(text)
     let allLines = text.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     for (index, rawLine) in allLines.enumerated() {
