@@ -13,6 +13,11 @@ import Foundation
 /// (`KIOSK_OUTPUT_ROTATION=90`, `KIOSK_INPUT_KEYBOARD_LAYOUT=de`). List values in a variable
 /// are separated by commas, a calibration matrix's six numbers by spaces.
 ///
+/// A value is checked by its key's one set of rules whichever of the three gives it: a
+/// number is decimal everywhere (`WrittenValue(decimal:)`: TOML's `0x1F`, `0o17`, `0b1` and
+/// `1_000` are refused in the file, since the command line and the variables cannot take
+/// them), nothing is trimmed (`" 1"` is no number), and no string holds a NUL.
+///
 /// ```swift
 /// let configuration = try KioskConfiguration.load(file: "/etc/kiosk/kiosk.toml")
 /// let options = try configuration.options(commandLine: ["--log-level", "debug"])
