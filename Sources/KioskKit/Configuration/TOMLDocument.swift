@@ -23,13 +23,14 @@ struct TOMLDocument {
     /// Whether the text is not TOML (else it is TOML beyond a limit).
     var isSyntaxError = true
 
-    /// The text nests `depth` levels deep from `line` on, past
-    /// `ConfigurationLimits.maximumNestingDepth`.
-    static func nesting(line: Int, depth: Int) -> Failure {
+    /// The text nests `depth` levels deep from `line` on, past `limit`.
+    static func nesting(
+      line: Int, depth: Int, limit: Int = ConfigurationLimits.maximumNestingDepth
+    ) -> Failure {
       Failure(
         line: line > 0 ? line : nil,
         message:
-          "this line nests \(depth) levels deep (parts of table headers and keys, arrays, inline tables); at most \(ConfigurationLimits.maximumNestingDepth)",
+          "this line nests \(depth) levels deep (parts of table headers and keys, arrays, inline tables); at most \(limit)",
         isSyntaxError: false)
     }
   }
@@ -60,20 +61,22 @@ struct TOMLDocument {
     self.root = root
   }
 
-  /// Refuses `text` when its tables, keys and values nest more than
-  /// `ConfigurationLimits.maximumNestingDepth` levels deep, in one pass over it: what
+  /// Refuses `text` when its tables, keys and values nest more than `limit` levels deep
+  /// (`ConfigurationLimits.maximumNestingDepth`), in one pass over it: what
   /// `init(parsing:)` checks first, for readers that look at the text before parsing it
   /// (`ConfigurationLines`), so a deep file costs them nothing either.
-  static func checkNesting(_ text: String) throws(Failure) {
+  static func checkNesting(
+    _ text: String, limit: Int = ConfigurationLimits.maximumNestingDepth
+  ) throws(Failure) {
     var text = text
     var line: UInt32 = 0
     var depth = 0
     let tooDeep = text.withUTF8 { bytes in
       ctoml_check_depth(
         bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-        bytes.count, ConfigurationLimits.maximumNestingDepth, &line, &depth)
+        bytes.count, limit, &line, &depth)
     }
-    if tooDeep != 0 { throw Failure.nesting(line: Int(line), depth: depth) }
+    if tooDeep != 0 { throw Failure.nesting(line: Int(line), depth: depth, limit: limit) }
   }
 
   /// Reads the bridge's depth-first list back into a tree.
