@@ -8,6 +8,8 @@
 // the throw is caught below like a parse error.
 #undef NDEBUG
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -38,8 +40,12 @@ struct ctoml_document {
   std::vector<ctoml_node> nodes;
   /// Dates and times written out; a deque so earlier strings never move.
   std::deque<std::string> texts;
+  /// The nodes that are numbers, by index, for `add_number_texts`.
+  std::vector<size_t> numbers;
   std::string error;
   bool failed = false;
+  /// How deep the text nests, when that is the error (else 0).
+  size_t depth = 0;
   uint32_t error_line = 0;
   uint32_t error_column = 0;
 };
@@ -105,10 +111,12 @@ void add(ctoml_document &document, const toml::node &node, const std::string_vie
     case toml::node_type::integer:
       item.kind = CTOML_INTEGER;
       item.integer = node.as_integer()->get();
+      document.numbers.push_back(document.nodes.size());
       break;
     case toml::node_type::floating_point:
       item.kind = CTOML_FLOAT;
       item.number = node.as_floating_point()->get();
+      document.numbers.push_back(document.nodes.size());
       break;
     case toml::node_type::boolean:
       item.kind = CTOML_BOOLEAN;
@@ -132,6 +140,53 @@ void add(ctoml_document &document, const toml::node &node, const std::string_vie
   document.nodes.push_back(item);
 }
 
+/// Gives each number node its text as written (`0x1F`, `1_000`, `+2.5`), which toml++
+/// does not keep: KioskKit reads numbers in one syntax wherever they come from, and needs
+/// the file's as written to refuse what the command line and the environment would. The
+/// numbers are taken in the order of their places (line, then column in code points, as
+/// toml++ counts), so the text is read once: O(n log n) for n numbers.
+void add_number_texts(ctoml_document &document, std::string_view text) {
+  std::vector<size_t> &numbers = document.numbers;
+  const auto place = [&](size_t index) {
+    return std::make_pair(document.nodes[index].line, document.nodes[index].column);
+  };
+  std::sort(numbers.begin(), numbers.end(),
+            [&](size_t a, size_t b) { return place(a) < place(b); });
+  size_t offset = 0;
+  uint32_t line = 1;
+  uint32_t column = 1;
+  for (const size_t index : numbers) {
+    ctoml_node &item = document.nodes[index];
+    if (item.line == 0 || item.column == 0) continue;
+    while (offset < text.size() &&
+           (line < item.line || (line == item.line && column < item.column))) {
+      const unsigned char byte = static_cast<unsigned char>(text[offset]);
+      offset++;
+      if (byte == '\n') {
+        line++;
+        column = 1;
+      } else if ((byte & 0xC0) != 0x80) {
+        // Not a UTF-8 continuation byte: the next code point.
+        while (offset < text.size() && (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80)
+          offset++;
+        column++;
+      }
+    }
+    if (line != item.line || column != item.column) continue;
+    size_t end = offset;
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
+                                 text[end] == '_' || text[end] == '+' || text[end] == '-' ||
+                                 text[end] == '.')) {
+      end++;
+    }
+    // Nothing there (a place toml++ counts differently): its value stands as parsed.
+    if (end == offset) continue;
+    document.texts.emplace_back(text.substr(offset, end - offset));
+    item.text = document.texts.back().data();
+    item.text_length = document.texts.back().size();
+  }
+}
+
 void fail(ctoml_document &document, const char *message, uint32_t line, uint32_t column) {
   document.failed = true;
   document.nodes.clear();
@@ -148,12 +203,207 @@ void fail(ctoml_document &document, const char *message, uint32_t line, uint32_t
 
 }  // namespace
 
-extern "C" ctoml_document *ctoml_parse(const char *text, size_t length) {
+namespace {
+
+/// How deep the nodes of a TOML text nest, read from its characters alone: one level for
+/// each part of a table header (`[a.b]`: 2), each part of a key (`a.b = 1`: 2 more under
+/// the header) and each array or inline table a value opens. toml++ builds a table header
+/// or a dotted key of any length without recursing, but then destroys the tree (and this
+/// bridge, and the Swift reader, walk it) one stack frame per level: a 32 KB header of
+/// 16,000 parts overflowed the stack. So the depth is found here first, in one pass that
+/// keeps no more than a number per open bracket, and a deeper text never reaches toml++.
+///
+/// Strings (all four kinds) and comments are skipped, so brackets and dots in them do not
+/// count. The scan does not judge syntax: on a text that is not TOML its count may be
+/// anything, but toml++ refuses that text anyway. Array of tables headers (`[[a.b]]`)
+/// count their parts like other headers; each may put an array and a table on the path,
+/// so the tree is at most about twice as deep as the count.
+struct depth_scan {
+  /// The depth the first over the limit was reached at, and its line (1-based).
+  uint32_t line = 0;
+  size_t depth = 0;
+};
+
+depth_scan scan_depth(const char *text, size_t length, size_t limit) {
+  depth_scan result;
+  // What each open array (`[`) or inline table (`{`) of a value returns to when it closes,
+  // and whether it is an inline table (whose `,` starts a key again).
+  struct open { size_t depth; bool table; };
+  std::vector<open> stack;
+  size_t header = 0;        // parts of the table header statements are under
+  size_t depth = 0;         // depth of the node being read
+  bool in_key = true;       // reading a key (or a header's name), not a value
+  bool in_header = false;
+  bool key_started = false;  // the current key has a part already
+  bool at_statement_start = true;
+  uint32_t line = 1;
+  size_t i = 0;
+  auto deeper = [&](size_t to) {
+    depth = to;
+    if (depth > limit) {
+      if (result.line == 0) result.line = line;
+      if (depth > result.depth) result.depth = depth;
+    }
+  };
+  auto key_part = [&] {
+    if (!in_key || key_started) return;
+    key_started = true;
+    deeper(depth + 1);
+  };
+  while (i < length) {
+    const char c = text[i];
+    if (c == '\n') {
+      line++;
+      i++;
+      if (in_header) {
+        // A header ends with its line (toml++ refuses one without its `]`).
+        header = depth;
+        in_header = false;
+      }
+      if (stack.empty()) {
+        // A new statement: a key under the current header (or a header).
+        if (result.line != 0) return result;  // the statement over the limit has ended
+        depth = header;
+        in_key = true;
+        key_started = false;
+        at_statement_start = true;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      i++;
+      continue;
+    }
+    if (c == '#') {
+      while (i < length && text[i] != '\n') i++;
+      continue;
+    }
+    const bool statement_start = at_statement_start;
+    at_statement_start = false;
+    if (c == '"' || c == '\'') {
+      key_part();
+      const bool multi_line = i + 2 < length && text[i + 1] == c && text[i + 2] == c;
+      i += multi_line ? 3 : 1;
+      while (i < length) {
+        if (c == '"' && text[i] == '\\') {
+          if (i + 1 < length && text[i + 1] == '\n') line++;
+          i += 2;
+          continue;
+        }
+        if (text[i] == '\n') {
+          if (!multi_line) break;  // toml++ refuses it; the line ends the string here
+          line++;
+        }
+        if (text[i] == c) {
+          if (!multi_line) {
+            i++;
+            break;
+          }
+          if (i + 2 < length && text[i + 1] == c && text[i + 2] == c) {
+            // Up to two more quotes may close it: `""""` is a quote, then the end.
+            i += 3;
+            while (i < length && text[i] == c) i++;
+            break;
+          }
+        }
+        i++;
+      }
+      continue;
+    }
+    i++;
+    if (in_header) {
+      if (c == '.') {
+        key_started = false;
+        key_part();
+        key_started = true;
+      } else if (c == ']') {
+        // `]]` of an array of tables: the second is skipped as a stray bracket below.
+        header = depth;
+        in_header = false;
+        in_key = false;
+      } else {
+        key_part();
+      }
+      continue;
+    }
+    if (statement_start && stack.empty() && c == '[') {
+      // A table header: its parts replace the current header's.
+      if (i < length && text[i] == '[') i++;
+      in_header = true;
+      depth = 0;
+      key_started = false;
+      continue;
+    }
+    if (in_key) {
+      if (c == '.') {
+        key_started = false;
+        key_part();
+        key_started = true;
+      } else if (c == '=') {
+        in_key = false;
+      } else if (c == '}' && !stack.empty() && stack.back().table) {
+        depth = stack.back().depth;  // `{}`: an empty inline table
+        stack.pop_back();
+      } else {
+        key_part();
+      }
+      continue;
+    }
+    switch (c) {
+      case '[':
+        stack.push_back({depth, false});
+        deeper(depth + 1);
+        break;
+      case '{':
+        stack.push_back({depth, true});
+        in_key = true;
+        key_started = false;
+        break;
+      case ']':
+      case '}':
+        if (!stack.empty()) {
+          depth = stack.back().depth;
+          stack.pop_back();
+        }
+        break;
+      case ',':
+        if (!stack.empty() && stack.back().table) {
+          depth = stack.back().depth;
+          in_key = true;
+          key_started = false;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+extern "C" int ctoml_check_depth(const char *text, size_t length, size_t limit,
+                                 uint32_t *line, size_t *depth) {
+  const depth_scan scan = scan_depth(text, length, limit);
+  if (scan.line == 0) return 0;
+  *line = scan.line;
+  *depth = scan.depth;
+  return 1;
+}
+
+extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, size_t max_depth) {
   ctoml_document *document = new (std::nothrow) ctoml_document();
   if (!document) return nullptr;
   try {
+    const depth_scan scan = scan_depth(text, length, max_depth);
+    if (scan.line != 0) {
+      fail(*document, "the text nests too deep", scan.line, 0);
+      document->depth = scan.depth;
+      return document;
+    }
     document->root = toml::parse(std::string_view(text, length));
     add(*document, document->root, nullptr);
+    add_number_texts(*document, std::string_view(text, length));
   } catch (const toml::parse_error &error) {
     fail(*document, std::string(error.description()).c_str(), clamp(error.source().begin.line),
          clamp(error.source().begin.column));
@@ -176,6 +426,10 @@ extern "C" const char *ctoml_error(const ctoml_document *document) {
 
 extern "C" uint32_t ctoml_error_line(const ctoml_document *document) {
   return document->error_line;
+}
+
+extern "C" size_t ctoml_error_depth(const ctoml_document *document) {
+  return document->depth;
 }
 
 extern "C" uint32_t ctoml_error_column(const ctoml_document *document) {

@@ -16,8 +16,10 @@ struct AppCommandWithOptions<AppOptions: ParsableArguments>: ParsableCommand {
 /// `reload-config` all parse through `current`, so an app's option on the command line is
 /// understood everywhere.
 struct CommandLineParser: Sendable {
-  /// The standard options and the app's own (nil when the app declares none).
-  let parse: @Sendable ([String]) throws -> (options: RuntimeOptions, app: (any ParsableArguments)?)
+  /// The standard options and the app's own (nil when the app declares none), as
+  /// ArgumentParser reads them; `parse(_:)` checks the values as written first.
+  let parseArguments:
+    @Sendable ([String]) throws -> (options: RuntimeOptions, app: (any ParsableArguments)?)
   /// ArgumentParser's message for a parse error.
   let message: @Sendable (Error) -> String
   /// Prints help, the version or the error, and exits as ArgumentParser does.
@@ -28,7 +30,7 @@ struct CommandLineParser: Sendable {
 
   /// The standard options only.
   static let standard = CommandLineParser(
-    parse: { (try AppCommand.parse($0).options, nil) },
+    parseArguments: { (try AppCommand.parse($0).options, nil) },
     message: { AppCommand.message(for: $0) },
     exit: { AppCommand.exit(withError: $0) })
 
@@ -39,7 +41,7 @@ struct CommandLineParser: Sendable {
   {
     typealias Command = AppCommandWithOptions<AppOptions>
     var parser = CommandLineParser(
-      parse: { arguments in
+      parseArguments: { arguments in
         let command = try Command.parse(arguments)
         return (command.options, command.app)
       },
@@ -49,6 +51,17 @@ struct CommandLineParser: Sendable {
       parser.catalog = try ConfigurationCatalog.with(table)
     }
     return parser
+  }
+
+  /// The standard options and the app's own (nil when the app declares none). Each value
+  /// given to an option with a configuration key is first checked as written by that key's
+  /// rules (`ConfigurationCatalog.checkCommandLine(_:)`): ArgumentParser reads `--scale
+  /// 0x1p1` as 2 and `--rotation 090` as 90, which the file and the environment refuse.
+  func parse(_ arguments: [String]) throws -> (
+    options: RuntimeOptions, app: (any ParsableArguments)?
+  ) {
+    try catalog.checkCommandLine(arguments)
+    return try parseArguments(arguments)
   }
 
   /// The parser of this process; `Application.main` sets it once, before the first parse.

@@ -329,7 +329,7 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     // file refuses is refused on the command line too, in the same words.
     for key in ConfigurationKey.all {
       for value in key.current(self) where !key.accepts(commandLineValue: value) {
-        throw ValidationError("--\(key.option) must be \(key.allowed), not \"\(value)\"")
+        throw key.commandLineRefusal(of: value)
       }
     }
     // The options that only tests and development use have no key.

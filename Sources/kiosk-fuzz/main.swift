@@ -28,10 +28,42 @@ enum FuzzTargets {
     }
   }
 
-  /// A configuration file: the checks `TextFile` makes on the bytes, then the parse.
+  /// A configuration file: the checks `TextFile` makes on the bytes, then the parse. An
+  /// input may start with `#repeat N` lines (`configRepeats`), so a short one grows into a
+  /// 16,000-part header or key or 16,000 nested arrays, which libFuzzer's few kilobytes
+  /// would never reach by mutation alone.
   static func config(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return }
+    guard !bytes.contains(0), let input = String(validating: bytes, as: UTF8.self) else { return }
+    let text = expandingConfigRepeats(input)
+    guard text.utf8.count <= KioskConfiguration.maximumFileSize else { return }
     _ = try? KioskConfiguration.parse(text, file: "fuzz.toml")
+  }
+
+  /// The most times `#repeat N` repeats a fragment: enough to pass any nesting limit many
+  /// times over (a header of 40,000 parts), and files stay within `TextFile`'s 1 MB.
+  static let configRepeats = 40_000
+
+  /// `text` with each of its leading `#repeat N` lines replaced by the next line repeated
+  /// N times (at most `configRepeats`) without line breaks in between: `#repeat 16000` then
+  /// `a.` makes a key of 16,000 parts, `#repeat 16000` then `[` 16,000 open arrays. The rest
+  /// of the text follows as it is. A `#repeat` line is a TOML comment, so a seed that has
+  /// one still reads as TOML.
+  static func expandingConfigRepeats(_ text: String) -> String {
+    var rest = Substring(text)
+    var expanded = ""
+    while rest.hasPrefix("#repeat ") {
+      let header = rest.prefix { $0 != "\n" }
+      rest = rest.dropFirst(header.count + 1)
+      let fragment = rest.prefix { $0 != "\n" }
+      rest = rest.dropFirst(fragment.count + 1)
+      let count = min(Int(header.dropFirst("#repeat ".count)) ?? 0, configRepeats)
+      guard count > 0,
+        expanded.utf8.count + fragment.utf8.count * count
+          <= KioskConfiguration.maximumFileSize
+      else { continue }
+      expanded += String(repeating: String(fragment), count: count)
+    }
+    return expanded + rest
   }
 
   /// A storyboard file, loaded and checked, and its initial scene made.

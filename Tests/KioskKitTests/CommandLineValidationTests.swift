@@ -22,7 +22,7 @@ struct CommandLineValidationTests {
         let written = key.writtenValue(fromEnvironment: candidate)
         let fileTakesIt: Bool
         if case .paths = key.kind {
-          fileTakesIt = key.check(candidate)
+          fileTakesIt = key.accepts(text: candidate)
         } else if case .success = key.values(for: written) {
           fileTakesIt = true
         } else {
@@ -32,7 +32,7 @@ struct CommandLineValidationTests {
         guard !fileTakesIt else { continue }
         #expect(
           throws: (any Error).self, "--\(key.option)=\(candidate) is taken, \(key.path) refuses it"
-        ) { try RuntimeOptions.parse(["--\(key.option)=\(candidate)"]) }
+        ) { try CommandLineParser.standard.parse(["--\(key.option)=\(candidate)"]) }
         checked += 1
       }
     }
@@ -53,7 +53,7 @@ struct CommandLineValidationTests {
         == "--blank-after must be seconds above 0, at most a year (not set: never), not \"99999999999\""
     )
     #expect(message(["--mode", "banana"]).hasPrefix("--mode must be \"WxH\" or \"WxH@Hz\""))
-    #expect(message(["--scale", "nan"]).hasPrefix("--scale must be a number above 0"))
+    #expect(message(["--scale", "nan"]).hasPrefix("--scale must be 0.25 to 4"))
     #expect(message(["--mode", "1024x600@60", "--blank-after", "60"]) == "")
   }
 }

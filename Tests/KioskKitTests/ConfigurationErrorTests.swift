@@ -99,7 +99,7 @@ struct ConfigurationErrorTests {
     #expect(
       found == [
         "FILE:2: output.rotation = \"90\" is a string; allowed: 0, 90, 180 or 270",
-        "FILE:3: output.scale = true is a boolean; allowed: a number above 0, at most 4",
+        "FILE:3: output.scale = true is a boolean; allowed: 0.25 to 4",
         "FILE:4: output.plane-rotation = \"yes\" is a string; allowed: true or false",
         "FILE:6: input.devices = \"/dev/input/event3\" is a string; allowed: a list of event nodes, e.g. [\"/dev/input/event3\"]",
         "FILE:8: memory.floor = 64.5 is a float; allowed: 0 to 1000000 (MB; 0: do not read MemAvailable)",
@@ -128,7 +128,7 @@ struct ConfigurationErrorTests {
     #expect(
       found == [
         "FILE:2: output.rotation = 45 is not allowed; allowed: 0, 90, 180 or 270",
-        "FILE:3: output.scale = 0 is not allowed; allowed: a number above 0, at most 4",
+        "FILE:3: output.scale = 0 is not allowed; allowed: 0.25 to 4",
         "FILE:4: output.wait-for-card = 601 is not allowed; allowed: 0 to 600 (seconds)",
         "FILE:5: output.backend = \"x11\" is not allowed; allowed: auto, drm, fbdev or virtual",
         "FILE:7: display.blank-after = 0 is not allowed; allowed: seconds above 0, at most a year (not set: never)",
@@ -278,7 +278,7 @@ struct ConfigurationErrorTests {
     #expect(
       found == [
         "FILE:6: input.seat = \"\" is not allowed; allowed: a udev seat name, e.g. \"seat0\"",
-        "FILE:8: app.control-socket = \"rotation = 1\n\" is not allowed; allowed: an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
+        "FILE:8: app.control-socket = \"rotation = 1\\u000A\" is not allowed; allowed: an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
         "FILE:11: unknown key app.output = (a table); the keys of [app] are main-storyboard, control-socket, control-group, screenshot-dir",
       ])
   }
@@ -295,7 +295,7 @@ struct ConfigurationErrorTests {
         "environment KIOSK_LOG_LEVL: unknown variable KIOSK_LOG_LEVL=\"debug\"; the variables of its table are KIOSK_LOG_LEVEL",
         "environment KIOSK_OUTPUT_PLANE_ROTATION: output.plane-rotation = \"maybe\" is not allowed; allowed: true or false",
         "environment KIOSK_OUTPUT_ROTATION: output.rotation = \"91\" is not allowed; allowed: 0, 90, 180 or 270",
-        "environment KIOSK_OUTPUT_SCALE: output.scale = \"big\" is not allowed; allowed: a number above 0, at most 4",
+        "environment KIOSK_OUTPUT_SCALE: output.scale = \"big\" is not allowed; allowed: 0.25 to 4",
       ])
   }
 

@@ -58,6 +58,45 @@ struct TOMLDocumentTests {
       ])
   }
 
+  /// How the depth scan counts: each part of a header and of a key, each array and inline
+  /// table a value opens; strings and comments not at all. Each text passes with its depth
+  /// as the limit and is refused, naming that depth, with one less.
+  @Test(arguments: [
+    ("[a.b.c]\nx = 1\n", 4),
+    ("[[a.b]]\nx.y = [1, [2, [3]]]\n", 7),
+    ("a = { b.c = { d = [ {e = 1} ] } }\n", 6),
+    ("a = [{}, {b.c = 1}, {}]\nz = 1\n", 4),
+    ("[ a . \"b.c\" . d ]\n", 3),
+    ("\"a.b\".c = 1\n", 2),
+    ("a = [\n  [1, 2], # ]]]] [[[[\n  [3],\n]\nb.c.d = 1.5e3\n", 3),
+    ("s = \"[[[{{{.\\\"[[\"\nt = '''\n[[[\n{{{'''\nu = 'a.[b'\n# [[[[\n[x.y]\n", 2),
+    ("s = \"\"\"a\\\"\"\"b\"\"\"\n[x.y.z]\n", 3),
+    ("[a\nb.c.d = 1\n", 4),
+  ])
+  func theDepthScanCountsLevels(text: String, depth: Int) throws {
+    try TOMLDocument.checkNesting(text, limit: depth)
+    #expect {
+      try TOMLDocument.checkNesting(text, limit: depth - 1)
+    } throws: { error in
+      (error as? TOMLDocument.Failure)?.message.hasPrefix("this line nests \(depth) levels") == true
+    }
+  }
+
+  /// Numbers reach the checks as written: TOML's other spellings are kept apart.
+  @Test func numbersAreReadFromTheirText() throws {
+    let document = try TOMLDocument(
+      parsing: "a = 90\nb = 0x5A\nc = 1_000\nd = [2.5, +inf, 1e3]\n\"é\" = { f = -0, g = 0b1 }\n")
+    let values = document.root.entries.map { ($0.key, WrittenValue($0.node)) }
+    #expect(values.map(\.0) == ["a", "b", "c", "d", "é"])
+    #expect(values[0].1 == .integer(90))
+    #expect(values[1].1 == .tomlOnlyNumber("0x5A"))
+    #expect(values[2].1 == .tomlOnlyNumber("1_000"))
+    #expect(values[3].1 == .array([.float(2.5), .tomlOnlyNumber("+inf"), .float(1000)]))
+    let inline = try #require(document.root["é"]?.table)
+    #expect(WrittenValue(try #require(inline["f"])) == .integer(0))
+    #expect(WrittenValue(try #require(inline["g"])) == .tomlOnlyNumber("0b1"))
+  }
+
   /// TOMLKit, used before, never freed what it parsed: 2.4 KB per reload of the sample
   /// configuration. The heap is compared around 300 parses, three times, and the smallest
   /// growth kept, so other tests' allocations meanwhile do not count.

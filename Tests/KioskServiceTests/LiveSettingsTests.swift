@@ -165,6 +165,35 @@ extension ControlSuites {
           == ["display.blank-after: 60 -> 5 (applied)"])
       #expect(settings.options.blankAfter == 5)
     }
+
+    /// A 16,000-part table header in the file or a drop-in killed the service on reload
+    /// (SIGSEGV on the reader's thread, no log line): it is refused with its line, quickly,
+    /// and the running settings stay.
+    @Test func aDeeplyNestedFileOrDropInIsRefusedAndChangesNothing() async throws {
+      let deep =
+        "[display]\nblank-after = 5\n["
+        + Array(repeating: "a", count: 16_000)
+        .joined(separator: ".") + "]\n"
+      let dropIn = file + ".d/50-deep.toml"
+      try FileManager.default.createDirectory(
+        atPath: file + ".d", withIntermediateDirectories: true)
+      for (path, location) in [(file, "\(file):3"), (dropIn, "\(dropIn):3")] {
+        try deep.write(toFile: path, atomically: true, encoding: .utf8)
+        let start = ContinuousClock.now
+        await #expect {
+          try await self.settings.reloadOffMainQueue(file: self.file, commandLine: [])
+        } throws: { error in
+          let problem = (error as? ConfigurationError)?.problems.first
+          return problem?.location == location
+            && problem?.message.hasSuffix(
+              "nests 16000 levels deep (parts of table headers and keys, arrays, inline tables); at most 128"
+            ) == true
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(settings.options.blankAfter == 60)
+        try rewrite("[display]\nblank-after = 60\n")
+      }
+    }
   }
 }
 

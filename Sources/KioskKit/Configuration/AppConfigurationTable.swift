@@ -108,6 +108,35 @@ struct ConfigurationCatalog: Sendable {
     keys.first { $0.table == table && $0.name == name }
   }
 
+  /// Throws for the first value `arguments` give an option with a key (`--scale 2` or
+  /// `--scale=2`) that the key refuses as written, in the words `RuntimeOptions.validate()`
+  /// uses: the command line's values are read by the same rules as the file's and the
+  /// environment's (`ConfigurationKey.accepts(commandLineValue:)`), before ArgumentParser
+  /// turns them into numbers. Flags take no value; arguments after `--` are not options.
+  func checkCommandLine(_ arguments: [String]) throws(ValidationError) {
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return }
+      guard argument.hasPrefix("--") else { continue }
+      let name = argument.dropFirst(2).prefix { $0 != "=" }
+      guard let key = keys.first(where: { $0.option == name }), !key.kind.isFlag else {
+        continue
+      }
+      let value: String
+      if let equals = argument.firstIndex(of: "=") {
+        value = String(argument[argument.index(after: equals)...])
+      } else if index < arguments.endIndex {
+        value = arguments[index]
+        index += 1
+      } else {
+        continue  // ArgumentParser says the value is missing.
+      }
+      if !key.accepts(commandLineValue: value) { throw key.commandLineRefusal(of: value) }
+    }
+  }
+
   /// KioskKit's keys and the app's table `type`; throws when the table cannot be one
   /// (named like KioskKit's, or a key naming no option of the app's), naming what clashes.
   static func with<Table: AppConfigurationTable>(_ type: Table.Type) throws(AppTableError)

@@ -34,7 +34,9 @@ extension ConfigurationKey {
       allowed: "0, 90, 180 or 270", current: { [String($0.rotation)] }),
     ConfigurationKey(
       table: "output", name: "scale", option: "scale",
-      kind: .number(0...4, aboveLowerBound: true), allowed: "a number above 0, at most 4",
+      // 1e-300 was taken (points of no pixels); a quarter pixel per point is already
+      // unreadable.
+      kind: .number(0.25...4, aboveLowerBound: false), allowed: "0.25 to 4",
       current: { [formatNumber($0.scale)] }),
     ConfigurationKey(
       table: "output", name: "plane-rotation", option: "plane-rotation", kind: .flag,
@@ -64,7 +66,9 @@ extension ConfigurationKey {
       allowed: "a udev seat name, e.g. \"seat0\"", check: { !$0.isEmpty }, current: { [$0.seat] }),
     ConfigurationKey(
       table: "input", name: "devices", option: "input-device", kind: .paths,
-      allowed: "a list of event nodes, e.g. [\"/dev/input/event3\"]", check: { !$0.isEmpty },
+      allowed: "a list of event nodes, e.g. [\"/dev/input/event3\"]",
+      // Blank, as `KIOSK_INPUT_DEVICES=" "` is once its list is split and trimmed.
+      check: { !$0.allSatisfy(\.isWhitespace) },
       current: { $0.inputDevices }, assign: { $0.inputDevices = $1 }),
     ConfigurationKey(
       table: "input", name: "calibration", option: "touch-calibration", kind: .matrix,
@@ -175,8 +179,8 @@ extension ConfigurationKey {
       table: "app", name: "control-socket", option: "control-socket", kind: .text,
       allowed:
         "an absolute path shorter than 108 bytes, e.g. \"/run/kiosk/control.sock\", or \"off\"",
-      // A NUL would end the path bind() sees: the socket would appear somewhere else.
-      check: { $0 == "off" || ($0.hasPrefix("/") && $0.utf8.count < 108 && !$0.contains("\0")) },
+      // (A NUL, which would end the path bind() sees, is refused for every string key.)
+      check: { $0 == "off" || ($0.hasPrefix("/") && $0.utf8.count < 108) },
       current: { [$0.controlSocket] }),
     ConfigurationKey(
       table: "app", name: "control-group", option: "control-group", kind: .text,
@@ -185,7 +189,7 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "app", name: "screenshot-dir", option: "screenshot-dir", kind: .text,
       allowed: "an absolute path of a folder, e.g. \"/run/kiosk\"",
-      check: { $0.hasPrefix("/") && !$0.contains("\0") },
+      check: { $0.hasPrefix("/") },
       current: { $0.screenshotFolder.map { [$0] } ?? [] }),
   ]
 

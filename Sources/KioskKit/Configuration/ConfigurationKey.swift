@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// One key of the configuration file: where it lives (`[table] name`), the command-line
 /// option it stands for, what values it takes and whether a running app can take a new value
 /// without a restart. The catalog (`ConfigurationKey.all`) is the one list the file, the
@@ -80,6 +82,11 @@ extension ConfigurationKey {
       // `--name=value`: a value starting with `-` (a calibration matrix) stays a value.
       return values.map { "--\(option)=\($0)" }
     }
+  }
+
+  /// Why the command line's `value` for this key's option is refused, in the file's words.
+  func commandLineRefusal(of value: String) -> ValidationError {
+    ValidationError("--\(option) must be \(allowed), not \"\(value)\"")
   }
 
   /// Whether `commandLine` sets this key's option.

@@ -15,10 +15,21 @@
 /// The bridge turns that assertion into a plain "not valid TOML" with no line; the scan
 /// refuses them first, with their line and a message that says what is missing
 /// (`malformedHeaderLine`).
+///
+/// Every step is linear in the text: paths are kept in a tree of their parts, not as one
+/// string per prefix (recording each prefix of a 14,000-part key as a joined string took
+/// 11.7 s and 260 MB), though `KioskConfiguration.parse` refuses a key that long first
+/// (`ConfigurationLimits.maximumNestingDepth`).
 struct ConfigurationLines {
-  /// The first line (from 1) of each dotted path: `output` for a header, `output.rotation`
-  /// for a key.
-  private(set) var lines: [String: Int] = [:]
+  /// A part of a dotted path: the first line (from 1) that names it, and the parts below
+  /// it, as indices into `paths`.
+  private struct PathPart {
+    var line: Int?
+    var parts: [String: Int] = [:]
+  }
+  /// The tree of every path recorded, its root first: `output` for a header, `output` and
+  /// `output.rotation` for a key under it.
+  private var paths = [PathPart()]
   /// The first line whose table header (`[` or `[[` at the start of a line, outside strings
   /// and arrays) is not followed by a key — a bare key's letter, digit, `-` or `_`, or a
   /// quote — after its spaces and tabs.
@@ -30,6 +41,8 @@ struct ConfigurationLines {
     var inMultiLineString: String?
     var arrayTableCounts: [[String]: Int] = [:]
     // "\r\n" is one Character in Swift: split on it too, or a CRLF file is one long line.
+    // toml++ skips a byte order mark; a key after it is no key named "\u{FEFF}name".
+    let text = text.first == "\u{FEFF}" ? text.dropFirst() : Substring(text)
     let allLines = text.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     for (index, rawLine) in allLines.enumerated() {
@@ -67,7 +80,7 @@ struct ConfigurationLines {
       guard let equals = trimmed.firstIndex(of: "=") else { continue }
       let key = Self.keyPath(trimmed[..<equals])
       guard !key.isEmpty else { continue }
-      for length in 1...key.count { record(table + key.prefix(length), line: index + 1) }
+      record(table + key, line: index + 1)
     }
   }
 
@@ -163,17 +176,30 @@ struct ConfigurationLines {
 
   /// The line of `path`, else of the nearest table above it that has one.
   func line(of path: [String]) -> Int? {
-    var path = path
-    while !path.isEmpty {
-      if let line = lines[path.joined(separator: ".")] { return line }
-      path.removeLast()
+    var index = 0
+    var found: Int?
+    for part in path {
+      guard let next = paths[index].parts[part] else { break }
+      index = next
+      found = paths[index].line ?? found
     }
-    return nil
+    return found
   }
 
+  /// Gives `path` and each table above it `line`, unless an earlier line named them: a
+  /// header (`[a.b]`) or a dotted key (`a.b = 1`) is the first mention of `a` too.
   private mutating func record(_ path: [String], line: Int) {
-    let key = path.joined(separator: ".")
-    if lines[key] == nil { lines[key] = line }
+    var index = 0
+    for part in path {
+      if let next = paths[index].parts[part] {
+        index = next
+      } else {
+        paths.append(PathPart())
+        paths[index].parts[part] = paths.count - 1
+        index = paths.count - 1
+      }
+      if paths[index].line == nil { paths[index].line = line }
+    }
   }
 
   /// `a."b.c" . d` as `["a", "b.c", "d"]`.
@@ -246,9 +272,14 @@ struct ConfigurationLines {
 
 extension StringProtocol {
   fileprivate var trimmingWhitespace: String {
-    String(
-      drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop {
-        $0 == " " || $0 == "\t" || $0 == "\r"
-      }.reversed())
+    // By index: reversing twice built each key part a character at a time, most of the
+    // time this scan took on a megabyte of dotted keys.
+    let isText = { (character: Character) in
+      character != " " && character != "\t" && character != "\r"
+    }
+    guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else {
+      return ""
+    }
+    return String(self[first...last])
   }
 }

@@ -13,6 +13,11 @@ import Foundation
 /// (`KIOSK_OUTPUT_ROTATION=90`, `KIOSK_INPUT_KEYBOARD_LAYOUT=de`). List values in a variable
 /// are separated by commas, a calibration matrix's six numbers by spaces.
 ///
+/// A value is checked by its key's one set of rules whichever of the three gives it: a
+/// number is decimal everywhere (`WrittenValue(decimal:)`: TOML's `0x1F`, `0o17`, `0b1` and
+/// `1_000` are refused in the file, since the command line and the variables cannot take
+/// them), nothing is trimmed (`" 1"` is no number), and no string holds a NUL.
+///
 /// ```swift
 /// let configuration = try KioskConfiguration.load(file: "/etc/kiosk/kiosk.toml")
 /// let options = try configuration.options(commandLine: ["--log-level", "debug"])
@@ -108,7 +113,24 @@ public struct KioskConfiguration: Sendable {
   static func parse(
     _ text: String, file: String, catalog: ConfigurationCatalog = .standard
   ) throws(ConfigurationError) -> [String: Setting] {
-    // Read first: it finds what toml++ would abort on rather than report.
+    /// A failure of toml++ or of the bridge's checks, as a problem of `file`.
+    func refusal(_ error: TOMLDocument.Failure) -> ConfigurationError {
+      ConfigurationError(problems: [
+        .init(
+          location: error.line.map { "\(file):\($0)" } ?? file, line: error.line,
+          message: error.isSyntaxError
+            ? "not valid TOML" + (error.column.map { " (column \($0))" } ?? "")
+              + ": \(error.message)"
+            : error.message)
+      ])
+    }
+    // A file that nests too deep is refused before anything reads it further.
+    do throws(TOMLDocument.Failure) {
+      try TOMLDocument.checkNesting(text)
+    } catch {
+      throw refusal(error)
+    }
+    // Read next: it finds what toml++ would abort on rather than report.
     let lines = ConfigurationLines(text: text)
     if let line = lines.malformedHeaderLine {
       throw ConfigurationError(problems: [
@@ -130,14 +152,7 @@ public struct KioskConfiguration: Sendable {
     do {
       root = try TOMLDocument(parsing: text).root
     } catch {
-      throw ConfigurationError(problems: [
-        .init(
-          location: error.line.map { "\(file):\($0)" } ?? file, line: error.line,
-          message: error.isSyntaxError
-            ? "not valid TOML" + (error.column.map { " (column \($0))" } ?? "")
-              + ": \(error.message)"
-            : error.message)
-      ])
+      throw refusal(error)
     }
     var settings: [String: Setting] = [:]
     var problems: [ConfigurationError.Problem] = []
@@ -266,6 +281,12 @@ extension ConfigurationKey.Refusal {
       return "\(key.path) = \(value.shown) is \(type); allowed: \(key.allowed)"
     case .notAllowed:
       return "\(key.path) = \(value.shown) is not allowed; allowed: \(key.allowed)"
+    case .notDecimal:
+      return
+        "\(key.path) = \(value.shown) is not a decimal number (write it as on the command line, e.g. 1000, not 1_000 or 0x3E8); allowed: \(key.allowed)"
+    case .containsNUL:
+      return
+        "\(key.path) = \(value.shown) holds a NUL character (\\u0000), which would cut it short; allowed: \(key.allowed)"
     }
   }
 }

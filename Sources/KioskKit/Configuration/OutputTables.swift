@@ -101,7 +101,8 @@ struct OutputTables {
         guard case .array(let elements) = written,
           let devices = Optional(
             elements.compactMap { if case .string(let t) = $0 { t } else { nil } }),
-          devices.count == elements.count, devices.allSatisfy({ !$0.isEmpty && !$0.contains(":") })
+          devices.count == elements.count,
+          devices.allSatisfy({ !$0.isEmpty && !$0.contains(":") && !$0.containsNUL })
         else {
           problem(
             header, name,

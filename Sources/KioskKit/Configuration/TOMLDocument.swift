@@ -22,6 +22,17 @@ struct TOMLDocument {
     var message: String
     /// Whether the text is not TOML (else it is TOML beyond a limit).
     var isSyntaxError = true
+
+    /// The text nests `depth` levels deep from `line` on, past `limit`.
+    static func nesting(
+      line: Int, depth: Int, limit: Int = ConfigurationLimits.maximumNestingDepth
+    ) -> Failure {
+      Failure(
+        line: line > 0 ? line : nil,
+        message:
+          "this line nests \(depth) levels deep (parts of table headers and keys, arrays, inline tables); at most \(limit)",
+        isSyntaxError: false)
+    }
   }
 
   init(parsing text: String) throws(Failure) {
@@ -29,12 +40,14 @@ struct TOMLDocument {
     let parsed = text.withUTF8 { bytes in
       ctoml_parse(
         bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-        bytes.count)
+        bytes.count, ConfigurationLimits.maximumNestingDepth)
     }
     guard let document = parsed else { throw Failure(message: "out of memory") }
     defer { ctoml_free(document) }
     if let error = ctoml_error(document) {
       let line = Int(ctoml_error_line(document))
+      let depth = ctoml_error_depth(document)
+      if depth > 0 { throw Failure.nesting(line: line, depth: depth) }
       let column = Int(ctoml_error_column(document))
       throw Failure(
         line: line > 0 ? line : nil, column: column > 0 ? column : nil,
@@ -46,6 +59,24 @@ struct TOMLDocument {
       throw Failure(message: "the document is not a table")
     }
     self.root = root
+  }
+
+  /// Refuses `text` when its tables, keys and values nest more than `limit` levels deep
+  /// (`ConfigurationLimits.maximumNestingDepth`), in one pass over it: what
+  /// `init(parsing:)` checks first, for readers that look at the text before parsing it
+  /// (`ConfigurationLines`), so a deep file costs them nothing either.
+  static func checkNesting(
+    _ text: String, limit: Int = ConfigurationLimits.maximumNestingDepth
+  ) throws(Failure) {
+    var text = text
+    var line: UInt32 = 0
+    var depth = 0
+    let tooDeep = text.withUTF8 { bytes in
+      ctoml_check_depth(
+        bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+        bytes.count, limit, &line, &depth)
+    }
+    if tooDeep != 0 { throw Failure.nesting(line: Int(line), depth: depth, limit: limit) }
   }
 
   /// Reads the bridge's depth-first list back into a tree.
@@ -82,8 +113,16 @@ struct TOMLDocument {
         for _ in 0..<node.children { elements.append(try next(key: nil)) }
         return .array(elements, line: line)
       case CTOML_STRING: return .value(.string(text(node.text, node.text_length)), line: line)
-      case CTOML_INTEGER: return .value(.integer(Int(node.integer)), line: line)
-      case CTOML_FLOAT: return .value(.float(node.number), line: line)
+      case CTOML_INTEGER, CTOML_FLOAT:
+        // Read from its text as the command line and the environment read numbers
+        // (`WrittenValue(decimal:)`); toml++'s value where the bridge found no text.
+        guard node.text != nil else {
+          return .value(
+            node.kind == CTOML_INTEGER ? .integer(Int(node.integer)) : .float(node.number),
+            line: line)
+        }
+        let written = text(node.text, node.text_length)
+        return .value(WrittenValue(decimal: written) ?? .tomlOnlyNumber(written), line: line)
       case CTOML_BOOLEAN: return .value(.bool(node.integer != 0), line: line)
       case CTOML_DATE: return .value(.other("date"), line: line)
       case CTOML_TIME: return .value(.other("time"), line: line)
