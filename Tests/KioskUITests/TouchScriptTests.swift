@@ -61,7 +61,7 @@ import Testing
     ("0 down 0 1.79e308 5", 1, "coordinate 1.79e308 is out of bounds"),
     ("0 down 0 1 -1.79e308", 1, "coordinate -1.79e308 is out of bounds"),
     ("0 down 0 1 2\n5 move 0 4.9e-324 2", 2, "coordinate 4.9e-324 is out of bounds"),
-    ("0 down 0 100001 0", 1, "100,000"),
+    ("0 down 0 1000000001 0", 1, "1,000,000,000"),
   ])
   func aBadLineIsNamedWithItsNumber(text: String, line: Int, reason: String) {
     #expect {
@@ -91,8 +91,8 @@ import Testing
   }
 
   @Test func coordinatesWithinTheBoundsAreTaken() throws {
-    let script = try TouchScript(parsing: "0 down 0 -100000 0.000001\n1 up 0 100000 0")
-    #expect(script.frames[0].samples[0].location == Point(x: -100_000, y: 0.000_001))
+    let script = try TouchScript(parsing: "0 down 0 -1e9 0.000001\n1 up 0 1000000000 0")
+    #expect(script.frames[0].samples[0].location == Point(x: -1e9, y: 0.000_001))
   }
 
   /// A flood of fingers from a script: at most `TouchLimits.maximumScriptFingers` are down

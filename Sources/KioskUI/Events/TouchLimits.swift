@@ -15,10 +15,12 @@ public enum TouchLimits {
   public static let defaultDeviceFingers = 64
 
   /// The largest coordinate, in points (`kiosk-uinput`: the touchscreen's units), a touch
-  /// script may name, either way from 0: 100 screens of 1,000 points. Past it, and for a
-  /// coordinate smaller than `minimumScriptCoordinate` but not 0, the script is refused
-  /// with the line: such values reached view geometry as infinities and NaN.
-  public static let maximumScriptCoordinate = 100_000.0
+  /// script may name, either way from 0: a billion, far past any screen (touches far off
+  /// it are a case the runtime is tested with) and far below where arithmetic on points
+  /// overflows. Past it, and for a coordinate smaller than `minimumScriptCoordinate` but
+  /// not 0, the script is refused with the line: 1.79e308 and 4.9e-324 reached view
+  /// geometry as infinities and NaN.
+  public static let maximumScriptCoordinate = 1_000_000_000.0
 
   /// The smallest coordinate other than 0 a touch script may name, either way from 0: a
   /// millionth of a point, far below any panel's resolution. Smaller ones (4.9e-324) turned

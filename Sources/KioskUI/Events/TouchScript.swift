@@ -22,7 +22,7 @@ import KioskGraphics
 /// ```
 ///
 /// Coordinates are screen points for apps and tests; `kiosk-uinput` reads them as the
-/// touchscreen's own units. A coordinate is 0 or between a millionth and 100,000 either
+/// touchscreen's own units. A coordinate is 0 or between a millionth and a billion either
 /// way, and at most 64 fingers are down at once (`TouchLimits`).
 public struct TouchScript: Sendable, Equatable {
   /// One input frame: the changes of every finger that moved at `time`.
