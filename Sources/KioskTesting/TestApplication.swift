@@ -23,6 +23,9 @@ public final class TestApplication {
   public let window: Window
   /// The simulated clock and commit loop.
   public let loop: SimulatedRunLoop
+  /// What `play(_:)` would have logged of fingers it dropped, one line per frame that
+  /// dropped some.
+  public private(set) var droppedTouchMessages: [String] = []
 
   /// Creates an app on a `pointSize` screen at `scale`, turned by `rotation` on its panel.
   public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) throws {
@@ -140,15 +143,18 @@ public final class TestApplication {
   }
 
   /// Plays a touch script from now on the manual clock: each frame is delivered at its
-  /// time, and the clock ends at the script's last frame.
+  /// time, and the clock ends at the script's last frame. Fingers past
+  /// `TouchLimits.maximumScriptFingers` down at once are dropped as the runtime drops them,
+  /// and the lines it would log are added to `droppedTouchMessages`.
   ///
   /// ```swift
   /// try app.play(TouchScript(parsing: "0 down 0 100 100\n80 move 0 300 100\n120 up 0"))
   /// ```
   public func play(_ script: TouchScript) {
     let start = now
-    for frame in script.frames {
+    for (frame, droppedMessage) in script.playedFrames {
       advance(by: max(0, start + frame.time - now))
+      if let droppedMessage { droppedTouchMessages.append(droppedMessage) }
       touches(frame.samples)
     }
   }

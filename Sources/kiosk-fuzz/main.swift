@@ -66,19 +66,25 @@ enum FuzzTargets {
     return expanded + rest
   }
 
-  /// A storyboard file, loaded and checked, and its initial scene made.
+  /// A storyboard file, loaded and checked, and its initial scene made with its view (a
+  /// `FuzzShellController` scene makes the scenes it lists as its view loads, as the demo's
+  /// shell does: a storyboard that contains itself recursed until the stack ran out).
   static func storyboard(_ bytes: UnsafeBufferPointer<UInt8>) {
+    registerStoryboardClasses
     let url = scratchFolder.appendingPathComponent("fuzz.storyboard.json")
     guard (try? Data(buffer: bytes).write(to: url)) != nil else { return }
     guard let storyboard = try? Storyboard(contentsOf: url) else { return }
-    _ = storyboard.instantiateInitialViewController()
+    _ = storyboard.instantiateInitialViewController()?.view
   }
 
-  /// A touch script.
+  /// A touch script, and the frames it plays (fingers past the limit dropped).
   static func touchScript(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let text = String(validating: bytes, as: UTF8.self) else { return }
-    _ = try? TouchScript(parsing: text)
+    _ = (try? TouchScript(parsing: text))?.playedFrames
   }
+
+  /// The classes the storyboard target's inputs may name besides KioskKit's own.
+  static let registerStoryboardClasses: Void = Storyboard.register(FuzzShellController.self)
 
   /// One line of the control protocol.
   static func controlRequest(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -91,6 +97,25 @@ enum FuzzTargets {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }()
+}
+
+/// A custom container, as the demo's shell: it makes the scenes its property `examples`
+/// lists when its view loads, and shows the first.
+@MainActor
+final class FuzzShellController: ViewController, StoryboardInstantiable {
+  static let sceneListProperties = ["examples"]
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let identifiers = (storyboardProperties.string("examples") ?? "").split(separator: " ")
+    let examples = identifiers.compactMap {
+      try? storyboard?.instantiateViewController(withIdentifier: String($0))
+    }
+    guard let first = examples.first else { return }
+    addChild(first)
+    view.addSubview(first.view)
+    first.didMove(toParent: self)
+  }
 }
 
 /// The target libFuzzer calls; set before the driver starts.

@@ -75,6 +75,47 @@ struct LibinputTouchTests {
       view.lastLocations.sorted { $0.x < $1.x } == [Point(x: 50, y: 50), Point(x: 250, y: 150)])
   }
 
+  /// A device that reports more fingers than its slots (a broken driver's): the ones past
+  /// its count are dropped with their moves and lifts, and the frame says how many.
+  @Test func fingersPastTheDevicesSlotsAreDroppedAndCounted() {
+    let screen = Screen(panelWidth: 1000, panelHeight: 500, scale: 1, rotation: .degrees0)
+    let harness = LibinputHarness(screen: screen)
+    let touch = harness.backend.plug("Panel touch", .touch, touchCount: 2)
+    for slot in 0..<5 { harness.backend.down(touch, slot: slot, at: Point(x: 0.1, y: 0.1)) }
+    harness.backend.frame(touch)
+    for slot in 0..<5 { harness.backend.move(touch, slot: slot, to: Point(x: 0.2, y: 0.1)) }
+    harness.backend.frame(touch)
+    for slot in 0..<5 { harness.backend.up(touch, slot: slot) }
+    harness.backend.frame(touch)
+    // With the first two lifted, a new finger comes down again.
+    harness.backend.down(touch, slot: 0, at: Point(x: 0.5, y: 0.5))
+    harness.backend.frame(touch)
+    harness.run()
+    #expect(
+      harness.batches.map { $0.map(\.phase) } == [
+        [.began, .began], [.moved, .moved], [.ended, .ended], [.began],
+      ])
+    #expect(
+      harness.log.lines.filter { $0.contains("dropped") } == [
+        "warning input: event1: dropped 3 touches beyond the 2 it may hold down"
+      ])
+  }
+
+  /// A device that does not say how many fingers it tracks holds down 64.
+  @Test func aDeviceWithoutASlotCountHolds64Fingers() {
+    let screen = Screen(panelWidth: 1000, panelHeight: 500, scale: 1, rotation: .degrees0)
+    let harness = LibinputHarness(screen: screen)
+    let touch = harness.backend.plug("Panel touch", .touch, touchCount: 0)
+    for slot in 0..<70 { harness.backend.down(touch, slot: slot, at: Point(x: 0.1, y: 0.1)) }
+    harness.backend.frame(touch)
+    harness.run()
+    #expect(harness.samples.count == TouchLimits.defaultDeviceFingers)
+    #expect(
+      harness.log.lines.contains {
+        $0.hasSuffix("dropped 6 touches beyond the 64 it may hold down")
+      })
+  }
+
   // MARK: Mapping
 
   /// A 1024×600 panel: where the screen's point (0, 0) is drawn, as a fraction of the panel,

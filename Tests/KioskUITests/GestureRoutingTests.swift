@@ -240,6 +240,25 @@ struct GestureRoutingTests {
     #expect(other.log.last == "began")
   }
 
+  /// Exclusive touch counts the fingers down once a frame, then follows the frame: a finger
+  /// lifted from the exclusive view earlier in the same frame keeps nobody out.
+  @Test func aFingerLiftedEarlierInTheFrameNoLongerExcludes() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let exclusive = RecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    exclusive.isExclusiveTouch = true
+    let other = RecordingView(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+    app.window.addSubview(exclusive)
+    app.window.addSubview(other)
+    app.touch(.began, at: Point(x: 50, y: 50), finger: 0)
+    app.touches([
+      TouchSample(id: 0, phase: .ended, location: Point(x: 50, y: 50)),
+      TouchSample(id: 1, phase: .began, location: Point(x: 250, y: 50)),
+      TouchSample(id: 2, phase: .began, location: Point(x: 50, y: 50)),
+    ])
+    #expect(exclusive.log == ["began", "ended"])
+    #expect(other.log == ["began"])
+  }
+
   @Test func actionsHoldTheirTargetWeaklyAndCanBeRemoved() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let view = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))

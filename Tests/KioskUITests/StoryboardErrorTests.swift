@@ -75,7 +75,50 @@ private let brokenStoryboards: [BrokenStoryboard] = [
     description: "a scene that contains itself",
     json:
       "{ \(scenes()), \"relationships\": { \"t\": { \"tabs\": [\"n\"] }, \"n\": { \"root\": \"t\" } } }",
-    reason: .invalidRelationship("n"), jsonPath: "relationships.n", mentions: ["n → t → n"]),
+    reason: .invalidRelationship("n"), jsonPath: "relationships.n",
+    mentions: ["n → root → t → tabs → n"]),
+  // A custom container's scene-list property is containment too: a shell listing itself
+  // made shells (each loading the next one's view) until the stack ran out, after minutes.
+  BrokenStoryboard(
+    description: "a shell that lists itself",
+    json:
+      "{ \(scenes(#", "shell": { "class": "ShellSceneController", "properties": { "examples": "shell a" } }"#)) }",
+    reason: .invalidRelationship("shell"), jsonPath: "scenes.shell.properties.examples",
+    mentions: ["\"shell\" contains itself", "shell → examples → shell"]),
+  BrokenStoryboard(
+    description: "two shells that list each other through a tab bar",
+    json: """
+      { \(scenes(#", "one": { "class": "ShellSceneController", "properties": { "examples": "a t" } }, "two": { "class": "ShellSceneController", "properties": { "examples": "one" } }"#)),
+        "relationships": { "t": { "tabs": ["a", "two"] } } }
+      """,
+    reason: .invalidRelationship("one"), jsonPath: "scenes.one.properties.examples",
+    mentions: ["one → examples → t → tabs → two → examples → one"]),
+  BrokenStoryboard(
+    description: "a shell that lists a scene that does not exist",
+    json:
+      "{ \(scenes(#", "shell": { "class": "ShellSceneController", "properties": { "examples": "a nowhere" } }"#)) }",
+    reason: .unknownScene("nowhere"), jsonPath: "scenes.shell.properties.examples",
+    mentions: ["\"nowhere\""]),
+  BrokenStoryboard(
+    description: "a tab bar of more tabs than the limit",
+    json:
+      "{ \(scenes()), \"relationships\": { \"t\": { \"tabs\": [\(repeatElement("\"a\"", count: 1_001).joined(separator: ","))] } } }",
+    reason: .invalidRelationship("t"), jsonPath: "relationships.t.tabs",
+    mentions: ["1,001 tabs", "the most is 1,000", "StoryboardLimits.maximumRelationshipCount"]),
+  BrokenStoryboard(
+    description: "tab bars of tab bars that would make a million controllers",
+    json: """
+      { \(scenes(#", "u": { "class": "TabBarController" }"#)), "relationships": {
+        "t": { "tabs": [\(repeatElement("\"u\"", count: 1_000).joined(separator: ","))] },
+        "u": { "tabs": [\(repeatElement("\"a\"", count: 1_000).joined(separator: ","))] } } }
+      """,
+    reason: .invalidRelationship("t"), jsonPath: "relationships.t",
+    mentions: ["more than 10,000 controllers", "StoryboardLimits.maximumControllersPerScene"]),
+  BrokenStoryboard(
+    description: "scenes nested deeper than the limit",
+    json: "{ \(deepChain(levels: 40)) }",
+    reason: .invalidRelationship("c7"), jsonPath: "relationships.c7",
+    mentions: ["33 deep", "c7 → tabs → c8", "c39", "StoryboardLimits.maximumContainmentDepth"]),
   BrokenStoryboard(
     description: "a relationship that is neither kind",
     json: "{ \(scenes()), \"relationships\": { \"s\": { \"primary\": \"a\" } } }",
@@ -176,11 +219,42 @@ private let brokenStoryboards: [BrokenStoryboard] = [
     description: "an unfinished file",
     json: "{\n  \"scenes\": {\n    \"a\": { \"class\": \"SceneController\" }\n",
     reason: .malformed(line: 4, column: 1), jsonPath: nil, mentions: ["found the end"]),
+  // JSONDecoder took both; a duplicate key's second value silently won.
+  BrokenStoryboard(
+    description: "a trailing comma",
+    json: "{\n  \"scenes\": {\n    \"a\": { \"class\": \"SceneController\" },\n  }\n}",
+    reason: .malformed(line: 4, column: 3), jsonPath: nil,
+    mentions: ["line 4, column 3", "no comma before \"}\""]),
+  BrokenStoryboard(
+    description: "a trailing comma in a list",
+    json: "{ \"scenes\": {}, \"segues\": [ {}, ] }",
+    reason: .malformed(line: 1, column: 33), jsonPath: nil, mentions: ["no comma before \"]\""]),
+  BrokenStoryboard(
+    description: "a duplicate key",
+    json:
+      "{\n  \"scenes\": {\n    \"a\": { \"class\": \"SceneController\", \"class\": \"X\" }\n  }\n}",
+    reason: .malformed(line: 3, column: 40), jsonPath: nil,
+    mentions: ["line 3, column 40", "\"class\" again"]),
+  // Refused as it is read: 100,000 scenes took seconds to decode only to be refused.
+  BrokenStoryboard(
+    description: "a list longer than the limit",
+    json:
+      "{ \"scenes\": {}, \"segues\": [\(repeatElement("0", count: 10_001).joined(separator: ","))] }",
+    reason: .malformed(line: 1, column: 20_028), jsonPath: nil,
+    mentions: ["10,000 entries", "StoryboardLimits.maximumEntriesPerList"]),
   BrokenStoryboard(
     description: "a misspelt literal",
     json: "{ \"scenes\": {}, \"initial\": tru }",
     reason: .malformed(line: 1, column: 31), jsonPath: nil, mentions: ["expected true"]),
 ]
+
+/// Scenes `c0`…`c(levels - 1)`, each a tab bar whose one tab is the next: `levels` deep.
+private func deepChain(levels: Int) -> String {
+  let scenes = (0..<levels).map { #""c\#($0)": { "class": "TabBarController" }"# }
+  let tabs = (0..<levels - 1).map { #""c\#($0)": { "tabs": ["c\#($0 + 1)"] }"# }
+  return
+    #""scenes": { \#(scenes.joined(separator: ", ")) }, "relationships": { \#(tabs.joined(separator: ", ")) }"#
+}
 
 @MainActor
 struct StoryboardErrorTests {

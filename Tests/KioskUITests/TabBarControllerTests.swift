@@ -111,6 +111,25 @@ struct TabBarControllerTests {
     #expect(tabs.children.count == 2)
   }
 
+  /// Tabs that share an image share its tinted copies (one for the selected colour, one for
+  /// the other): 1,000 tabs of a storyboard scene with an image tinted it 1,000 times, most
+  /// of their start-up.
+  @Test func tabsWithOneImageTintItOnce() throws {
+    let app = try TestApplication(pointSize: Size(width: 300, height: 200))
+    let image = Image(pixelBuffer: try PixelBuffer(width: 8, height: 8))
+    let tabs = TabBarController()
+    tabs.viewControllers = (0..<1_000).map { index in
+      let child = ViewController()
+      child.tabBarItem = TabBarItem(title: "\(index)", image: image, tag: index)
+      return child
+    }
+    app.window.rootViewController = tabs
+    app.runUntilIdle()
+    let tinted = Set(
+      tabs.tabBar.buttons.compactMap { $0.imageView.image.map(ObjectIdentifier.init) })
+    #expect(tinted.count == 2)
+  }
+
   @Test func aTabSwitchKeepsAPIOrder() throws {
     let app = try TestApplication(pointSize: Size(width: 300, height: 200))
     let log = ControllerLog()

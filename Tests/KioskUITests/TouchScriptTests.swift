@@ -57,6 +57,11 @@ import Testing
     ("\n\n0 down x 1 2", 3, "not an integer"),
     ("0 down 0 1 y", 1, "not a point"),
     ("0 down 0 1 2 3", 1, "unexpected \"3\""),
+    // Finite but absurd: they reached view geometry as infinities and NaN.
+    ("0 down 0 1.79e308 5", 1, "coordinate 1.79e308 is out of bounds"),
+    ("0 down 0 1 -1.79e308", 1, "coordinate -1.79e308 is out of bounds"),
+    ("0 down 0 1 2\n5 move 0 4.9e-324 2", 2, "coordinate 4.9e-324 is out of bounds"),
+    ("0 down 0 1000000001 0", 1, "1,000,000,000"),
   ])
   func aBadLineIsNamedWithItsNumber(text: String, line: Int, reason: String) {
     #expect {
@@ -85,6 +90,34 @@ import Testing
     #expect(abs(app.now - start - 0.25) < 1e-9)
   }
 
+  @Test func coordinatesWithinTheBoundsAreTaken() throws {
+    let script = try TouchScript(parsing: "0 down 0 -1e9 0.000001\n1 up 0 1000000000 0")
+    #expect(script.frames[0].samples[0].location == Point(x: -1e9, y: 0.000_001))
+  }
+
+  /// A flood of fingers from a script: at most `TouchLimits.maximumScriptFingers` are down
+  /// at once; the others are dropped with their moves and lifts, and each frame that
+  /// dropped some says how many. (10,000 fingers down at once took 47 s: each new one was
+  /// checked against every finger down.)
+  @Test func aScriptHoldsAtMost64FingersDown() throws {
+    let app = try TestApplication(pointSize: Size(width: 200, height: 200))
+    let view = PhaseCountingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    view.isMultipleTouchEnabled = true
+    app.window.addSubview(view)
+    app.runUntilIdle()
+    let fingers = 0..<1_000
+    let lines =
+      fingers.map { "0 down \($0) \($0 % 200) 10" } + fingers.map { "50 move \($0) \($0 % 200) 20" }
+      + fingers.map { "100 up \($0)" } + ["150 down 999 5 5", "200 up 999"]
+    try app.play(TouchScript(parsing: lines.joined(separator: "\n")))
+    // Once the flood has lifted, a finger that was dropped is a finger like any other.
+    #expect(view.counts == ["began": 65, "moved": 64, "ended": 65])
+    #expect(
+      app.droppedTouchMessages == [
+        "touch script: dropped 936 touches beyond the 64 a touch script may hold down"
+      ])
+  }
+
   @Test func scheduledPlaybackFollowsTheClock() throws {
     let app = try TestApplication(pointSize: Size(width: 200, height: 200))
     let view = RecordingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
@@ -97,5 +130,23 @@ import Testing
     #expect(view.log == ["began"])
     app.advance(by: 0.1)
     #expect(view.log == ["began", "ended"])
+  }
+}
+
+/// A view that counts the touches of each phase that reach it.
+@MainActor
+private final class PhaseCountingView: View {
+  var counts: [String: Int] = [:]
+
+  override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+    counts["began", default: 0] += touches.count
+  }
+
+  override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+    counts["moved", default: 0] += touches.count
+  }
+
+  override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+    counts["ended", default: 0] += touches.count
   }
 }

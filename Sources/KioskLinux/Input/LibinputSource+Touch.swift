@@ -10,6 +10,13 @@ extension LibinputSource {
   // MARK: Touch
 
   func touchDown(device: Int, id: Int, position: Point) {
+    // A finger past the device's slots (a broken driver's) is dropped, and with it what it
+    // does until it lifts: moves and lifts of fingers not in `fingers` are ignored.
+    guard fingersDown[device, default: 0] < fingerLimit(of: device) else {
+      droppedFingers[device, default: 0] += 1
+      return
+    }
+    fingersDown[device, default: 0] += 1
     let screen = touchScreen(of: device)
     let location = screen.point(atPanelFraction: position)
     fingers[id] = (device, location)
@@ -27,6 +34,7 @@ extension LibinputSource {
 
   func touchLifted(id: Int, phase: Touch.Phase) {
     guard let finger = fingers.removeValue(forKey: id) else { return }
+    fingersDown[finger.device, default: 1] -= 1
     queue(
       TouchSample(id: id, phase: phase, location: finger.location),
       on: touchScreen(of: finger.device))
@@ -39,8 +47,22 @@ extension LibinputSource {
     if pendingSpansScreens { pendingTouchScreens.append(screen) }
   }
 
-  /// A touch frame ended: its changes go to the app as one batch per screen.
+  /// The most fingers `device` holds down at once: its slot count, or
+  /// `TouchLimits.defaultDeviceFingers` when it does not say.
+  func fingerLimit(of device: Int) -> Int {
+    let count = devices[device]?.touchCount ?? 0
+    return count > 0 ? count : TouchLimits.defaultDeviceFingers
+  }
+
+  /// A touch frame ended: its changes go to the app as one batch per screen. Fingers it
+  /// dropped are logged, one line per device.
   func flushTouches() {
+    for (device, count) in droppedFingers.sorted(by: { $0.key < $1.key }) {
+      let name = devices[device]?.sysname ?? "device \(device)"
+      let dropped = FingerLimit.droppedMessage(count, limit: fingerLimit(of: device), holder: "it")
+      logger.warning("input: \(name): \(dropped)")
+    }
+    droppedFingers.removeAll(keepingCapacity: true)
     guard !pendingTouches.isEmpty, let first = pendingScreen else { return }
     if pendingSpansScreens {
       // Two screens' fingers in one frame (a seat with two touch panels): a batch each.

@@ -63,6 +63,10 @@ package final class LibinputSource {
   var pendingTouches: [TouchSample] = []
   /// Fingers down, by seat slot (unique across the seat's devices: the touch id).
   var fingers: [Int: (device: Int, location: Point)] = [:]
+  /// How many fingers each device has down, by device id.
+  var fingersDown: [Int: Int] = [:]
+  /// Fingers each device put down past its limit since the last touch frame, by device id.
+  var droppedFingers: [Int: Int] = [:]
   /// The screen of the touches in `pendingTouches`, while they are all on one (`nil` when
   /// none are pending); a frame spanning screens is split when flushed.
   var pendingScreen: Screen?
@@ -212,6 +216,7 @@ package final class LibinputSource {
 
   private func deviceRemoved(_ device: Int) {
     cancelTouches(of: device)
+    fingersDown[device] = nil
     cancelPointer(of: device)
     cancelKeys(of: device)
     let info = devices.removeValue(forKey: device)

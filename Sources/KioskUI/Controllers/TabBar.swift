@@ -88,9 +88,12 @@ open class TabBar: View {
 
   private func updateButtons() {
     let unselected = unselectedItemTintColor ?? Self.unselectedColor
+    // Tabs that share an image share its tinted copy: 1,000 tabs of one image tinted it
+    // 1,000 times.
+    var tinted = TintedImages()
     for button in buttons {
       let selected = button.item === selectedItem
-      button.show(selected: selected, color: selected ? tintColor : unselected)
+      button.show(selected: selected, color: selected ? tintColor : unselected, tinted: &tinted)
     }
   }
 
@@ -139,14 +142,15 @@ final class TabBarButton: Control {
     }
   }
 
-  /// Shows the item's current title, image and badge in `color`.
-  func show(selected: Bool, color: Color) {
+  /// Shows the item's current title, image and badge in `color`; `tinted` holds the images
+  /// other buttons tinted in this pass.
+  func show(selected: Bool, color: Color, tinted: inout TintedImages) {
     isSelected = selected
     isEnabled = item.isEnabled
     titleLabel.text = item.title
     titleLabel.textColor = item.isEnabled ? color : color.withAlphaComponent(0.4)
     let source = selected ? item.selectedImage ?? item.image : item.image
-    imageView.image = source.map { tinted($0, color: color) }
+    imageView.image = source.map { self.tinted($0, color: color, shared: &tinted) }
     imageView.alpha = item.isEnabled ? 1 : 0.4
     let hasBadge = item.badgeValue != nil
     badge.isHidden = !hasBadge
@@ -156,12 +160,15 @@ final class TabBarButton: Control {
     setNeedsLayout()
   }
 
-  /// `image` as a shape filled with `color`, kept for the next time it is asked for.
-  private func tinted(_ image: Image, color: Color) -> Image {
+  /// `image` as a shape filled with `color`, kept for the next time it is asked for, and
+  /// taken from `shared` when another button made it.
+  private func tinted(_ image: Image, color: Color, shared: inout TintedImages) -> Image {
     if let cached = tintedImages, cached.source === image, cached.color == color {
       return cached.tinted
     }
-    let result = image.filled(with: color) ?? image
+    let key = TintedImages.Key(source: ObjectIdentifier(image), color: color)
+    let result = shared.images[key] ?? image.filled(with: color) ?? image
+    shared.images[key] = result
     tintedImages = (image, color, result)
     return result
   }
@@ -188,6 +195,16 @@ final class TabBarButton: Control {
     badge.frame = Rect(x: x, y: 2, width: width, height: height)
     badgeLabel.frame = badge.frame
   }
+}
+
+/// The tinted copies of images made in one pass over a tab bar's buttons, by source image
+/// and colour (the sources are alive: the items hold them).
+struct TintedImages {
+  struct Key: Hashable {
+    let source: ObjectIdentifier
+    let color: Color
+  }
+  var images: [Key: Image] = [:]
 }
 
 extension Image {

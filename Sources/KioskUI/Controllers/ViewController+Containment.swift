@@ -10,7 +10,10 @@ extension ViewController {
   /// list.didMove(toParent: self)
   /// ```
   public func addChild(_ child: ViewController) {
-    guard child.parent !== self, !isDescendant(of: child) else { return }
+    // Only a controller with children can be an ancestor: the walk up this controller's
+    // parents is skipped for a new leaf, so building a chain of n levels stays linear.
+    guard child !== self, child.parent !== self, child.children.isEmpty || !isDescendant(of: child)
+    else { return }
     if child.parent != nil { child.removeFromParent() }
     child.movingToParent = true
     child.willMove(toParent: self)

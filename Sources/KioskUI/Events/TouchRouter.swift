@@ -57,6 +57,10 @@ final class TouchRouter {
       cancelled.removeAll(keepingCapacity: true)
       scratch = Scratch(began: began, moved: moved, ended: ended, cancelled: cancelled)
     }
+    // What exclusive touch needs of the fingers already down, counted once for the whole
+    // frame (scanning every finger for each new one made a flood of fingers quadratic).
+    var census =
+      samples.contains { $0.phase == .began } ? FingerCensus(active.values) : FingerCensus()
     for sample in samples {
       switch sample.phase {
       case .began:
@@ -64,7 +68,9 @@ final class TouchRouter {
           swallowed.insert(sample.id)
           continue
         }
-        guard let touch = beginTouch(sample, on: screen, at: time) else { continue }
+        guard let touch = beginTouch(sample, on: screen, at: time, census: &census) else {
+          continue
+        }
         began.append(touch)
       case .moved, .stationary:
         guard let touch = update(sample, at: time) else { continue }
@@ -74,6 +80,7 @@ final class TouchRouter {
         if swallowed.remove(sample.id) != nil { continue }
         guard let touch = update(sample, at: time) else { continue }
         active[sample.id] = nil
+        census.remove(touch)
         touch.phase = sample.phase
         if sample.phase == .ended {
           noteTap(touch)
@@ -142,36 +149,27 @@ final class TouchRouter {
   private let touchEvent = Event(type: .touches, timestamp: 0)
   private var isDelivering = false
 
-  private func beginTouch(_ sample: TouchSample, on screen: Screen, at time: Double) -> Touch? {
+  private func beginTouch(
+    _ sample: TouchSample, on screen: Screen, at time: Double, census: inout FingerCensus
+  ) -> Touch? {
     // Front-most window first; a point outside every window's content reaches none.
     for window in screen.windows.reversed() where !window.isHidden {
       let point = window.fromScreen(sample.location)
       guard let view = window.hitTest(point, with: nil) else { continue }
-      if isExcluded(view, in: window) { return nil }
+      if census.excludes(view, in: window) { return nil }
       let touch = reusableTouch(
         identifier: sample.id, location: point, timestamp: time, view: view, window: window,
         tapCount: tapCount(at: sample.location, time: time))
-      if !view.isMultipleTouchEnabled, active.values.contains(where: { $0.view === view }) {
+      if !view.isMultipleTouchEnabled, census.hasFinger(on: view) {
         // UIKit: a view without multi-touch gets only its first finger (its recognizers
         // still get them all).
         touch.viewDelivery = .done
       }
       active[sample.id] = touch
+      census.add(view, in: window)
       return touch
     }
     return nil
-  }
-
-  /// Whether exclusive touch keeps a new touch on `view` out: another view in the window
-  /// with exclusive touch has a finger down, or `view` has exclusive touch and another
-  /// view has one.
-  private func isExcluded(_ view: View, in window: Window) -> Bool {
-    active.values.contains { other in
-      guard other.window === window, let otherView = other.view, otherView !== view else {
-        return false
-      }
-      return otherView.isExclusiveTouch || view.isExclusiveTouch
-    }
   }
 
   private func update(_ sample: TouchSample, at time: Double) -> Touch? {
@@ -221,19 +219,77 @@ final class TouchRouter {
   }
 }
 
+/// What exclusive touch and multiple touch ask of the fingers down, counted once per
+/// frame and kept up to date as the frame's new fingers come down: each question is then a
+/// look-up, not a scan of every finger (10,000 fingers down at once took 47 s).
+@MainActor
+struct FingerCensus {
+  /// Fingers down, by window.
+  private var byWindow: [ObjectIdentifier: Int] = [:]
+  /// Fingers down on views with exclusive touch, by window.
+  private var exclusiveByWindow: [ObjectIdentifier: Int] = [:]
+  /// Fingers down, by view.
+  private var byView: [ObjectIdentifier: Int] = [:]
+
+  /// A census of no fingers (a frame that begins none asks nothing).
+  init() {}
+
+  init(_ touches: some Sequence<Touch>) {
+    for touch in touches {
+      guard let view = touch.view, let window = touch.window else { continue }
+      add(view, in: window)
+    }
+  }
+
+  /// Notes a finger down on `view`.
+  mutating func add(_ view: View, in window: Window) {
+    byWindow[ObjectIdentifier(window), default: 0] += 1
+    byView[ObjectIdentifier(view), default: 0] += 1
+    if view.isExclusiveTouch { exclusiveByWindow[ObjectIdentifier(window), default: 0] += 1 }
+  }
+
+  /// Notes that `touch`'s finger lifted (a frame may lift one before it puts another down).
+  mutating func remove(_ touch: Touch) {
+    guard let view = touch.view, let window = touch.window,
+      byView[ObjectIdentifier(view), default: 0] > 0
+    else { return }
+    byWindow[ObjectIdentifier(window), default: 0] -= 1
+    byView[ObjectIdentifier(view), default: 0] -= 1
+    if view.isExclusiveTouch { exclusiveByWindow[ObjectIdentifier(window), default: 0] -= 1 }
+  }
+
+  /// Whether a finger is down on `view`.
+  func hasFinger(on view: View) -> Bool {
+    byView[ObjectIdentifier(view), default: 0] > 0
+  }
+
+  /// Whether exclusive touch keeps a new touch on `view` out: another view in the window
+  /// with exclusive touch has a finger down, or `view` has exclusive touch and another
+  /// view in the window has one.
+  func excludes(_ view: View, in window: Window) -> Bool {
+    let onView = byView[ObjectIdentifier(view), default: 0]
+    let window = ObjectIdentifier(window)
+    if view.isExclusiveTouch { return byWindow[window, default: 0] > onView }
+    return exclusiveByWindow[window, default: 0] > 0
+  }
+}
+
 /// Touches grouped by the view they belong to, in the order the views first appear.
 @MainActor
 struct TouchGroups {
   private(set) var groups: [(view: View, touches: Set<Touch>)] = []
+  /// Each group's index, by view: a frame of many fingers on many views stays linear.
+  private var indices: [ObjectIdentifier: Int] = [:]
   /// Emptied sets of earlier groups, kept with their storage.
   private var spareSets: [Set<Touch>] = []
 
   mutating func add(_ touch: Touch, for view: View) {
-    if let index = groups.firstIndex(where: { $0.view === view }) {
+    if let index = indices[ObjectIdentifier(view)] {
       groups[index].touches.insert(touch)
     } else {
       var touches = spareSets.popLast() ?? []
       touches.insert(touch)
+      indices[ObjectIdentifier(view)] = groups.count
       groups.append((view, touches))
     }
   }
@@ -241,6 +297,7 @@ struct TouchGroups {
   /// Empties the groups but keeps their storage, so the next delivery allocates nothing (a
   /// set a handler kept is copied, not reused).
   mutating func reset() {
+    indices.removeAll(keepingCapacity: true)
     while var group = groups.popLast() {
       group.touches.removeAll(keepingCapacity: true)
       spareSets.append(group.touches)

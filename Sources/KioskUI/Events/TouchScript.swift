@@ -22,7 +22,8 @@ import KioskGraphics
 /// ```
 ///
 /// Coordinates are screen points for apps and tests; `kiosk-uinput` reads them as the
-/// touchscreen's own units.
+/// touchscreen's own units. A coordinate is 0 or between a millionth and a billion either
+/// way, and at most 64 fingers are down at once (`TouchLimits`).
 public struct TouchScript: Sendable, Equatable {
   /// One input frame: the changes of every finger that moved at `time`.
   public struct Frame: Sendable, Equatable {
@@ -100,6 +101,13 @@ public struct TouchScript: Sendable, Equatable {
         guard let x = Double(fields[3]), let y = Double(fields[4]), x.isFinite, y.isFinite else {
           throw ParseError(line: number, reason: "\"\(fields[3]) \(fields[4])\" is not a point")
         }
+        for (text, value) in [(fields[3], x), (fields[4], y)] where !Self.isSaneCoordinate(value) {
+          throw ParseError(
+            line: number,
+            reason: "coordinate \(text) is out of bounds: a script's coordinates are 0 or"
+              + " between \(TouchLimits.minimumScriptCoordinate) and"
+              + " \(Int(TouchLimits.maximumScriptCoordinate).grouped) either way")
+        }
         location = Point(x: x, y: y)
       } else if fields.count == 3, phase == .ended || phase == .cancelled,
         let last = lastPosition[finger]
@@ -120,7 +128,9 @@ public struct TouchScript: Sendable, Equatable {
       }
       lastPosition[finger] = phase == .ended || phase == .cancelled ? nil : location
       let sample = TouchSample(id: finger, phase: phase, location: location)
-      if let last = frames.last, last.time == time {
+      // Not `if let last = frames.last`: the copy would share the samples' storage, and
+      // every append would copy them all (100,000 fingers in one frame took 52 s).
+      if frames.last?.time == time {
         frames[frames.count - 1].samples.append(sample)
       } else {
         frames.append(Frame(time: time, samples: [sample]))
@@ -132,15 +142,41 @@ public struct TouchScript: Sendable, Equatable {
 }
 
 extension TouchScript {
+  /// Whether a script may name `value` as a coordinate (`TouchLimits`).
+  static func isSaneCoordinate(_ value: Double) -> Bool {
+    value == 0
+      || (abs(value) >= TouchLimits.minimumScriptCoordinate
+        && abs(value) <= TouchLimits.maximumScriptCoordinate)
+  }
+
+  /// The frames as they are played: a finger that comes down while
+  /// `TouchLimits.maximumScriptFingers` are down is left out, with all it does until it
+  /// lifts; each frame comes with the log line for the fingers it left out, if any.
+  package var playedFrames: [(frame: Frame, droppedMessage: String?)] {
+    var limit = FingerLimit(maximum: TouchLimits.maximumScriptFingers)
+    return frames.map { frame in
+      let (samples, refused) = limit.filter(frame.samples)
+      let message =
+        refused == 0
+        ? nil
+        : "touch script: "
+          + FingerLimit.droppedMessage(refused, limit: limit.maximum, holder: "a touch script")
+      return (Frame(time: frame.time, samples: samples), message)
+    }
+  }
+
   /// Plays the script on `screen` through the shared application, starting now: each frame
   /// is a scheduled action at its time (so it follows the manual clock in tests and the
   /// simulated clock on the virtual backend). Returns the actions, to cancel the rest.
+  /// Fingers past `TouchLimits.maximumScriptFingers` down at once are dropped, and each
+  /// frame that drops some logs how many (`playedFrames`).
   @MainActor
   @discardableResult
   public func play(on screen: Screen) -> [ScheduledAction] {
-    frames.map { frame in
+    playedFrames.map { frame, droppedMessage in
       ScheduledAction.after(frame.time) { [weak screen] in
-        guard let screen else { return }
+        if let droppedMessage { uiLogger.warning("\(droppedMessage)") }
+        guard let screen, !frame.samples.isEmpty else { return }
         Application.shared.sendTouches(frame.samples, on: screen)
       }
     }

@@ -1,5 +1,7 @@
 /// Finds where a JSON text goes wrong, as a line and column. `JSONDecoder` on Linux only
 /// says that the data is not valid JSON; a person editing a storyboard needs the place.
+/// It is also stricter than `JSONDecoder`, which takes a comma before `}` or `]` and a key
+/// twice in one object (the last one winning in silence): both are errors here.
 struct JSONSyntaxCheck {
   /// Where the first syntax error is, and what was expected there.
   struct Failure: Error, Equatable {
@@ -81,10 +83,22 @@ struct JSONSyntaxCheck {
       index += 1
       return
     }
+    var keys: Set<ArraySlice<UInt8>> = []
     while true {
+      try checkEntryCount(keys.count)
       skipWhitespace()
+      if current == UInt8(ascii: "}") {
+        throw failure("expected a key in quotes after the comma (JSON has no comma before \"}\")")
+      }
       guard current == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+      let keyStart = index
       try string()
+      // Keys are compared as written: "\u0061" and "a" count as two.
+      guard keys.insert(bytes[keyStart..<index]).inserted else {
+        let key = String(decoding: bytes[keyStart..<index], as: UTF8.self)
+        index = keyStart
+        throw failure("the key \(key) again (a key appears once in an object)")
+      }
       skipWhitespace()
       try expect(":")
       skipWhitespace()
@@ -107,8 +121,14 @@ struct JSONSyntaxCheck {
       index += 1
       return
     }
+    var entries = 0
     while true {
+      try checkEntryCount(entries)
+      entries += 1
       skipWhitespace()
+      if current == UInt8(ascii: "]") {
+        throw failure("expected a value after the comma (JSON has no comma before \"]\")")
+      }
       try value(depth: depth + 1)
       skipWhitespace()
       if current == UInt8(ascii: ",") {
@@ -119,6 +139,15 @@ struct JSONSyntaxCheck {
       index += 1
       return
     }
+  }
+
+  /// Refuses an entry past `StoryboardLimits.maximumEntriesPerList` in one object or list.
+  private func checkEntryCount(_ count: Int) throws(Failure) {
+    let limit = StoryboardLimits.maximumEntriesPerList
+    guard count >= limit else { return }
+    throw failure(
+      "expected the end of an object or list of \(limit.grouped) entries, the most one may"
+        + " hold (StoryboardLimits.maximumEntriesPerList)")
   }
 
   private mutating func string() throws(Failure) {

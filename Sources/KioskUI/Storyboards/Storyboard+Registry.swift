@@ -10,12 +10,40 @@
 public protocol StoryboardInstantiable: ViewController {
   /// Creates the controller; the storyboard then sets what the scene says.
   init()
+
+  /// The names of the scene properties in which this class lists scenes it contains and
+  /// makes as it loads (identifiers separated by spaces, e.g. `"examples": "clock
+  /// recipes"`); none by default. Loading a storyboard checks them as it checks
+  /// relationships: each scene must exist, a list holds at most
+  /// `StoryboardLimits.maximumRelationshipCount`, and no scene may contain itself through
+  /// them (which would make controllers until the stack runs out).
+  ///
+  /// UIKit fills a custom container from a storyboard with embed segues of its container
+  /// views; KioskKit's storyboards have no container views, so a custom container names
+  /// its children in a property and declares it here.
+  ///
+  /// ```swift
+  /// final class ShellController: ViewController, StoryboardInstantiable {
+  ///   static let sceneListProperties = ["examples"]
+  /// }
+  /// ```
+  static var sceneListProperties: [String] { get }
 }
 
-/// One registered controller class: its type (to check relationships) and how to make one.
+extension StoryboardInstantiable {
+  /// None: the class contains no scenes of its own.
+  public static var sceneListProperties: [String] { [] }
+}
+
+/// One registered controller class: its type (to check relationships), how to make one,
+/// and the properties in which it lists scenes it contains.
+@MainActor
 struct ControllerClassEntry {
   let type: ViewController.Type
   let make: @MainActor () -> ViewController
+  var sceneListProperties: [String] {
+    (type as? any StoryboardInstantiable.Type)?.sceneListProperties ?? []
+  }
 }
 
 /// One registered segue class: how to make one.

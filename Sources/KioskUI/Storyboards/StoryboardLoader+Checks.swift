@@ -70,6 +70,7 @@ extension StoryboardLoader {
             path, .invalidRelationship(container),
             "the scene \"\(container)\" is a \(className); only a TabBarController has tabs")
         }
+        try checkCount(tabs.count, of: "tabs", scene: container, path: "\(path).tabs", fail: fail)
         for (index, tab) in tabs.enumerated() { try checkScene(tab, at: "\(path).tabs[\(index)]") }
       case .split(let primary, let secondary):
         guard type is SplitViewController.Type else {
@@ -82,11 +83,10 @@ extension StoryboardLoader {
         try checkScene(secondary, at: "\(path).secondary")
       }
     }
-    if let cycle = firstCycle(in: storyboard.relationships) {
-      throw fail(
-        "relationships.\(cycle[0])", .invalidRelationship(cycle[0]),
-        "the scene \"\(cycle[0])\" contains itself: " + cycle.joined(separator: " → "))
+    try checkSceneLists(in: storyboard, resolved: resolved, fail: fail) {
+      (name: String, path: String) throws(StoryboardError) in try checkScene(name, at: path)
     }
+    try checkContainment(in: storyboard, resolved: resolved, fail: fail)
 
     for (index, segue) in storyboard.segues.enumerated() {
       let path = "segues[\(index)]"
@@ -126,32 +126,5 @@ extension StoryboardLoader {
     } catch {
       throw fail("the tab image \(url.path) cannot be loaded: \(error)")
     }
-  }
-
-  /// The first chain of relationships that leads from a scene back to itself, as scene
-  /// names from that scene to itself again.
-  private static func firstCycle(in relationships: [String: RelationshipSpec]) -> [String]? {
-    func children(_ scene: String) -> [String] {
-      switch relationships[scene] {
-      case .navigation(let root)?: [root]
-      case .tabs(let tabs)?: tabs
-      case .split(let primary, let secondary)?: [primary, secondary]
-      case nil: []
-      }
-    }
-    var finished: Set<String> = []
-    func visit(_ scene: String, _ path: [String]) -> [String]? {
-      if let start = path.firstIndex(of: scene) { return Array(path[start...]) + [scene] }
-      guard !finished.contains(scene) else { return nil }
-      for child in children(scene) {
-        if let cycle = visit(child, path + [scene]) { return cycle }
-      }
-      finished.insert(scene)
-      return nil
-    }
-    for scene in relationships.keys.sorted() {
-      if let cycle = visit(scene, []) { return cycle }
-    }
-    return nil
   }
 }

@@ -55,8 +55,12 @@ enum StoryboardLoader {
     }
   }
 
-  /// Decodes the JSON, turning the decoder's errors into messages that say where.
+  /// Checks the JSON's syntax (stricter than `JSONDecoder`: no trailing commas, no key
+  /// twice), then decodes it, turning the decoder's errors into messages that say where.
   static func decode(_ data: Data, file: String) throws(StoryboardError) -> StoryboardFile {
+    if let failure = JSONSyntaxCheck.firstFailure(in: [UInt8](data)) {
+      throw malformed(failure, file: file)
+    }
     do {
       return try JSONDecoder().decode(StoryboardFile.self, from: data)
     } catch let error as DecodingError {
@@ -66,16 +70,22 @@ enum StoryboardLoader {
     }
   }
 
+  private static func malformed(_ failure: JSONSyntaxCheck.Failure, file: String)
+    -> StoryboardError
+  {
+    StoryboardError(
+      file: file, reason: .malformed(line: failure.line, column: failure.column),
+      message:
+        "not valid JSON at line \(failure.line), column \(failure.column): \(failure.message)")
+  }
+
   private static func storyboardError(
     for error: DecodingError, data: Data, file: String
   ) -> StoryboardError {
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       if let failure = JSONSyntaxCheck.firstFailure(in: [UInt8](data)) {
-        return StoryboardError(
-          file: file, reason: .malformed(line: failure.line, column: failure.column),
-          message:
-            "not valid JSON at line \(failure.line), column \(failure.column): \(failure.message)")
+        return malformed(failure, file: file)
       }
       return StoryboardError(
         file: file, reason: .malformed(line: 1, column: 1),

@@ -7,9 +7,13 @@ import KioskKit
 /// while another is shown.
 ///
 /// The examples are the storyboard scenes its scene lists in the property `examples`
-/// (identifiers separated by spaces), made when the view loads.
+/// (identifiers separated by spaces), made when the view loads. The class declares the
+/// property, so that loading the storyboard refuses a shell that lists itself (or another
+/// shell that lists it): the examples' views load with the shell's, without end.
 @MainActor
 final class DemoShellController: ViewController, StoryboardInstantiable {
+  static let sceneListProperties = ["examples"]
+
   /// The examples, in header order.
   private(set) var examples: [ViewController] = []
   /// The index of the example shown.

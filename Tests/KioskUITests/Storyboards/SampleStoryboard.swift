@@ -97,6 +97,7 @@ enum SampleStoryboard {
 
   static func registerClasses() {
     Storyboard.register(SceneController.self)
+    Storyboard.register(ShellSceneController.self)
     Storyboard.register(RecordingSegue.self)
   }
 }
@@ -166,4 +167,10 @@ final class RecordingSegue: StoryboardSegue {
     destination.modalTransitionStyle = .crossDissolve
     source.present(destination, animated: false)
   }
+}
+
+/// A custom container that makes the scenes its property `examples` lists, as the demo's
+/// shell does (`StoryboardInstantiable.sceneListProperties`).
+final class ShellSceneController: ViewController, StoryboardInstantiable {
+  static let sceneListProperties = ["examples"]
 }
