@@ -82,21 +82,24 @@ extension ControlSuites {
       }
     }
 
-    /// Every connection slot held by clients that send nothing: the next kioskctl hears
-    /// "busy" (even though the app closed before reading its request) and exits 75, where
-    /// it used to fail with "Broken pipe".
+    /// Every connection slot busy answering (a request that hangs): kioskctl hears "busy"
+    /// (even though the app closed before reading its request), asks again until its
+    /// deadline, and exits 75, where it used to fail with "Broken pipe".
     @Test func aBusyAppIsSaidToBeBusy() async throws {
+      let gate = Gate()
       let busyPath = temporarySocketPath()
-      let small = ControlServer(path: busyPath, maximumConnections: 2, logger: testLogger) {
-        [service] in await service.handle($0)
+      let small = ControlServer(path: busyPath, maximumConnections: 1, logger: testLogger) { _ in
+        await gate.wait()
+        return .ok()
       }
       try small.start()
       defer { small.stop() }
-      let idle = try (0..<2).map { _ in try ControlSocket.connect(to: busyPath) }
-      defer { for fd in idle { close(fd) } }
-      // Let the server take both before kioskctl comes.
-      try await Task.sleep(for: .milliseconds(200))
-      let result = try await kioskctl(["status", "--socket", busyPath])
+      async let hanging = exchange("hang", at: busyPath)
+      // Let the server take the request before kioskctl comes.
+      while !gate.isWaiting { try await Task.sleep(for: .milliseconds(5)) }
+      let result = try await kioskctl(["status", "--socket", busyPath, "--timeout", "0.3"])
+      gate.open()
+      #expect(try await hanging == "ok\n")
       #expect(result.status == 75, "\(result.errors)")
       #expect(result.errors.contains("the app is busy"), "\(result.errors)")
     }
