@@ -26,21 +26,32 @@ public enum FileReplacement {
     }
   }
 
-  /// Writes `bytes` to `path`, in `path`'s folder.
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileReplacement.Failure) {
+  /// The mode a file is written with unless the caller asks otherwise (less what the
+  /// umask takes away): readable by everyone, as an ordinary file.
+  public static let defaultPermissions: mode_t = 0o644
+
+  /// The mode of a file only its owner may read: screenshots, which show whatever the
+  /// screen showed, are as private as the control socket (0600) that asks for them.
+  public static let ownerOnlyPermissions: mode_t = 0o600
+
+  /// Writes `bytes` to `path`, in `path`'s folder, with `permissions` (less the umask).
+  public static func write(
+    _ bytes: [UInt8], to path: String, permissions: mode_t = defaultPermissions
+  ) throws(FileReplacement.Failure) {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    try write(bytes, named: name, inFolder: folder, shownAs: path)
+    try write(bytes, named: name, inFolder: folder, shownAs: path, permissions: permissions)
   }
 
   /// Writes `bytes` to the file `name` (a name, not a path: no `/`, not `.` or `..`) in
-  /// `folder`.
+  /// `folder`, with `permissions` (less the umask).
   public static func write(
-    _ bytes: [UInt8], named name: String, inFolder folder: String
+    _ bytes: [UInt8], named name: String, inFolder folder: String,
+    permissions: mode_t = defaultPermissions
   ) throws(FileReplacement.Failure) {
     let shown = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    try write(bytes, named: name, inFolder: folder, shownAs: shown)
+    try write(bytes, named: name, inFolder: folder, shownAs: shown, permissions: permissions)
   }
 
   /// Why `name` cannot be a file's name in a folder, or nil when it can.
@@ -56,7 +67,8 @@ public enum FileReplacement {
   }
 
   private static func write(
-    _ bytes: [UInt8], named name: String, inFolder folder: String, shownAs shown: String
+    _ bytes: [UInt8], named name: String, inFolder folder: String, shownAs shown: String,
+    permissions: mode_t
   ) throws(FileReplacement.Failure) {
     func failure(_ reason: String) -> Failure { Failure(path: shown, reason: reason) }
     func failure(errno code: Int32) -> Failure { failure(String(cString: strerror(code))) }
@@ -82,7 +94,7 @@ public enum FileReplacement {
       // A random part rather than a counter: writers on several threads need no lock.
       temporary = ".\(name.prefix(200)).\(UInt32.random(in: .min ... .max)).partial"
       file = openat(
-        directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
       if file < 0 && errno != EEXIST { break }
     }
     guard file >= 0 else { throw failure(errno: errno) }

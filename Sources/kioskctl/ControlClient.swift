@@ -1,9 +1,35 @@
 import Glibc
 
 /// One request over the control socket: connect, send a line, read the reply to the end.
+///
+/// kioskctl (usually run as root) does not trust what answers on the socket: the whole
+/// exchange — connecting, sending, every byte of the reply — has one deadline (`timeout`),
+/// a reply is read only up to `maximumReplySize`, and an app that says it is busy is asked
+/// again, with a short back-off, until the deadline.
 struct ControlClient {
   let path: String
+  /// Seconds for the whole exchange (`--timeout`), retries for a busy app included.
   let timeout: Double
+
+  /// The longest reply kioskctl reads, in bytes (16 MiB): far more than a status, the
+  /// metrics, a reload's list of changes (the configuration file is at most 1 MiB) or a
+  /// screenshot of a kiosk's screen, and the app sends no longer one
+  /// (`ControlReply.maximumSize`). Past it kioskctl stops reading and exits 76.
+  static let maximumReplySize = 16 << 20
+
+  /// The first wait before asking a busy app again, in seconds; each retry waits twice as
+  /// long as the one before, up to `maximumRetryDelay`, while the deadline allows.
+  static let firstRetryDelay = 0.02
+  /// The longest wait between two tries at a busy app, in seconds.
+  static let maximumRetryDelay = 0.25
+
+  /// A reply too long (more than `maximumReplySize`): the app does not speak the control
+  /// protocol. EX_PROTOCOL.
+  static let replyTooLongExitCode: Int32 = 76
+  /// No whole reply within the deadline, or the connection broke. EX_IOERR.
+  static let brokenExitCode: Int32 = 74
+  /// The app is busy (every connection taken) until the deadline. EX_TEMPFAIL.
+  static let busyExitCode: Int32 = 75
 
   struct Reply {
     var succeeded: Bool
@@ -17,13 +43,57 @@ struct ControlClient {
     var exitCode: Int32
   }
 
+  /// When the exchange must be over.
+  private struct Deadline {
+    let end: ContinuousClock.Instant
+
+    init(seconds: Double) {
+      end = .now + .seconds(seconds)
+    }
+
+    /// What is left, in seconds (0 once passed).
+    var remaining: Double {
+      let left = (end - .now).components
+      return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+    }
+
+    var hasPassed: Bool { remaining <= 0 }
+  }
+
+  /// Sends `request` and returns the app's reply, asking again while the app is busy.
+  /// A busy reply means the app did not read the request (`ControlServer` says so before
+  /// reading a line), so asking again never runs a request twice.
   func send(_ request: String) throws(Failure) -> Reply {
-    let fd = try connect()
+    let deadline = Deadline(seconds: timeout)
+    var delay = Self.firstRetryDelay
+    var tries = 1
+    while true {
+      let reply = try exchange(request, deadline: deadline)
+      guard Self.isBusy(reply) else { return reply }
+      guard deadline.remaining > delay else {
+        throw Failure(
+          message:
+            "the app is busy (every control connection is taken; \(tries) tries in \(timeout) s, --timeout); try again",
+          exitCode: Self.busyExitCode)
+      }
+      usleep(UInt32(delay * 1_000_000))
+      delay = min(delay * 2, Self.maximumRetryDelay)
+      tries += 1
+    }
+  }
+
+  /// The app's reply "busy": every connection slot taken, the request not read.
+  static func isBusy(_ reply: Reply) -> Bool {
+    !reply.succeeded && reply.lines.first?.hasPrefix("busy") == true
+  }
+
+  /// One connection: the request sent, the reply read to its end.
+  private func exchange(_ request: String, deadline: Deadline) throws(Failure) -> Reply {
+    let fd = try connect(deadline: deadline)
     defer { close(fd) }
-    var seconds = timeval(
-      tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
-    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
-    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+    // From here on the socket never blocks: each wait is a poll() for what is left of
+    // the deadline, so neither a silent app nor one that trickles bytes can stretch it.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     let bytes = Array((request + "\n").utf8)
     var sent = 0
     while sent < bytes.count {
@@ -31,41 +101,64 @@ struct ControlClient {
         Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
       if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        try wait(fd, for: Int16(POLLOUT), until: deadline, doing: "sending the request")
+        continue
+      }
       guard count > 0 else {
         // The app may have answered and closed before reading ("busy" when every slot is
         // taken): its reply is still there to read.
-        if let early = try? readReply(fd), let reply = try? Self.parse(early) {
-          return try Self.checkedForBusy(reply)
+        if let early = try? readReply(fd, until: deadline), let reply = try? Self.parse(early) {
+          return reply
         }
         throw broken("sending the request")
       }
       sent += count
     }
-    return try Self.checkedForBusy(try Self.parse(try readReply(fd)))
+    return try Self.parse(try readReply(fd, until: deadline))
   }
 
-  /// The app's reply "busy" (every connection slot taken) as its own exit code, 75
-  /// (EX_TEMPFAIL): trying again later may work.
-  static func checkedForBusy(_ reply: Reply) throws(Failure) -> Reply {
-    if !reply.succeeded, reply.lines.first?.hasPrefix("busy") == true {
-      throw Failure(
-        message: "the app is busy (every control connection is taken); try again", exitCode: 75)
-    }
-    return reply
-  }
-
-  /// Reads until the app closes the connection.
-  private func readReply(_ fd: Int32) throws(Failure) -> [UInt8] {
+  /// Reads until the app closes the connection, the deadline passes, or the reply is
+  /// longer than `maximumReplySize`; never holds more than that (and a chunk).
+  private func readReply(_ fd: Int32, until deadline: Deadline) throws(Failure) -> [UInt8] {
     var reply: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
+    var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        try wait(
+          fd, for: Int16(POLLIN), until: deadline,
+          doing: "waiting for the reply (\(reply.count) bytes so far)")
+        continue
+      }
       if count < 0 { throw broken("waiting for the reply") }
       if count == 0 { break }
+      guard reply.count + count <= Self.maximumReplySize else {
+        throw Failure(
+          message:
+            "the reply is longer than \(Self.maximumReplySize >> 20) MiB, the most kioskctl reads; gave up (is that a KioskKit app?)",
+          exitCode: Self.replyTooLongExitCode)
+      }
       reply.append(contentsOf: chunk[0..<count])
     }
     return reply
+  }
+
+  /// Waits until `fd` is ready for `events`, or throws once the deadline has passed.
+  private func wait(
+    _ fd: Int32, for events: Int16, until deadline: Deadline, doing: String
+  ) throws(Failure) {
+    while true {
+      let remaining = deadline.remaining
+      guard remaining > 0 else { throw timedOut(doing) }
+      var poll = pollfd(fd: fd, events: events, revents: 0)
+      // Rounded up, so that a last fraction of a millisecond is waited, not spun.
+      let result = Glibc.poll(&poll, 1, Int32(min((remaining * 1000).rounded(.up), 86_400_000)))
+      if result < 0 && errno == EINTR { continue }
+      if result < 0 { throw broken(doing) }
+      if result > 0 { return }
+    }
   }
 
   /// A reply's lines, and the payload that follows a `png: N` line.
@@ -81,7 +174,7 @@ struct ControlClient {
         guard reply.count - start == count else {
           throw Failure(
             message: "the reply ended after \(reply.count - start) of \(count) bytes of PNG",
-            exitCode: 74)
+            exitCode: brokenExitCode)
         }
         payload = Array(reply[start...])
         start = reply.count
@@ -89,7 +182,8 @@ struct ControlClient {
       }
     }
     guard let first = lines.first, start == reply.count else {
-      throw Failure(message: "the app closed the connection without a reply", exitCode: 74)
+      throw Failure(
+        message: "the app closed the connection without a reply", exitCode: brokenExitCode)
     }
     if first == "ok" {
       return Reply(succeeded: true, lines: Array(lines.dropFirst()), payload: payload)
@@ -97,10 +191,12 @@ struct ControlClient {
     if first.hasPrefix("error: ") {
       return Reply(succeeded: false, lines: [String(first.dropFirst(7))])
     }
-    throw Failure(message: "unexpected reply: \(first.prefix(80))", exitCode: 74)
+    throw Failure(message: "unexpected reply: \(first.prefix(80))", exitCode: brokenExitCode)
   }
 
-  private func connect() throws(Failure) -> Int32 {
+  /// A connected socket, blocking. Connecting waits while the app's listen backlog is full
+  /// (a unix socket's connect() does), for at most what is left of the deadline.
+  private func connect(deadline: Deadline) throws(Failure) -> Int32 {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -112,11 +208,20 @@ struct ControlClient {
     }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw broken("creating a socket") }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    // connect() on a unix socket waits for room in the backlog for as long as SO_SNDTIMEO
+    // says (0 would be for ever: at least a microsecond).
+    let remaining = max(deadline.remaining, 0.000_001)
+    var limit = timeval(
+      tv_sec: Int(remaining), tv_usec: Int((remaining - remaining.rounded(.down)) * 1_000_000))
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    var result: Int32
+    repeat {
+      result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
       }
-    }
+    } while result != 0 && errno == EINTR && !deadline.hasPassed
     guard result == 0 else {
       let code = errno
       close(fd)
@@ -130,6 +235,8 @@ struct ControlClient {
         throw Failure(
           message: "no permission to connect to \(path): run as the service's user or root",
           exitCode: 77)
+      case EAGAIN, EWOULDBLOCK, EINTR:
+        throw timedOut("connecting to \(path) (its backlog is full)")
       default:
         throw Failure(
           message: "cannot connect to \(path): \(String(cString: strerror(code)))", exitCode: 69)
@@ -138,10 +245,14 @@ struct ControlClient {
     return fd
   }
 
+  /// The deadline passed while `doing`.
+  private func timedOut(_ doing: String) -> Failure {
+    Failure(
+      message: "\(doing): no whole reply within \(timeout) s (--timeout, for the whole exchange)",
+      exitCode: Self.brokenExitCode)
+  }
+
   private func broken(_ doing: String) -> Failure {
-    let reason =
-      errno == EAGAIN || errno == EWOULDBLOCK
-      ? "timed out after \(timeout) s" : String(cString: strerror(errno))
-    return Failure(message: "\(doing): \(reason)", exitCode: 74)
+    Failure(message: "\(doing): \(String(cString: strerror(errno)))", exitCode: Self.brokenExitCode)
   }
 }

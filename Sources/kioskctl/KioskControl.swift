@@ -6,9 +6,10 @@ import KioskVersion
 // No Foundation here: kioskctl is a small client, and Foundation would link ICU's data
 // (38 MB) into it with the Swift runtime linked statically (the Debian package).
 
-/// Prints `message` to standard error as one line, after "kioskctl: ".
+/// Prints `message` to standard error as one line, after "kioskctl: ", its control
+/// characters escaped (it may quote the app: `ServerText`).
 private func complain(_ message: String) {
-  let line = Array("kioskctl: \(message)\n".utf8)
+  let line = Array("kioskctl: \(ServerText.escaped(message))\n".utf8)
   _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }
 
@@ -21,10 +22,15 @@ struct KioskControl: ParsableCommand {
     abstract: "Control a running KioskKit app (kiosk.service) over its control socket.",
     discussion: """
       The socket is mode 0600, owned by the service's user: run kioskctl as that user or \
-      as root, or as a member of the group set with app.control-group (mode 0660). Exit codes: 0 done; 1 the app refused the request (its reason is printed); \
-      64 wrong usage; 69 the app is not running (no socket, or nobody answers); \
-      74 the connection broke or timed out before a whole reply; 75 the app is busy (every \
-      control connection taken: try again); 77 no permission to connect.
+      as root, or as a member of the group set with app.control-group (mode 0660). \
+      --timeout covers the whole exchange: connecting, sending, the whole reply, and asking \
+      a busy app again (after 20 ms, doubling up to 250 ms). Control characters in the \
+      app's replies are printed as \\u001b-style escapes. Exit codes: 0 done; 1 the app \
+      refused the request (its reason is printed); 64 wrong usage; 69 the app is not \
+      running (no socket, or nobody answers); 74 the connection broke, or no whole reply \
+      came within --timeout; 75 the app stayed busy (every control connection taken) for \
+      all of --timeout: try again; 76 the reply was longer than 16 MiB (not a KioskKit \
+      app's); 77 no permission to connect.
       """,
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
@@ -55,11 +61,26 @@ struct KioskControl: ParsableCommand {
     @Option(help: ArgumentHelp("The app's control socket.", valueName: "path"))
     var socket = "/run/kiosk/control.sock"
 
-    @Option(help: ArgumentHelp("Seconds to wait for the reply.", valueName: "seconds"))
-    var timeout = 10.0
+    @Option(
+      help: ArgumentHelp(
+        "Seconds for the whole exchange: connecting, sending, the whole reply, and asking again while the app is busy.",
+        valueName: "seconds"))
+    var timeout = defaultTimeout
 
+    /// `--timeout` unless given.
+    static let defaultTimeout = 10.0
+    /// The longest `--timeout`, in seconds (a day).
+    static let maximumTimeout = 86_400.0
+
+    func validate() throws {
+      guard timeout > 0, timeout <= Self.maximumTimeout else {
+        throw ValidationError("--timeout must be more than 0 and at most \(Self.maximumTimeout) s")
+      }
+    }
+
+    /// Prints the reply's lines, control characters escaped (`ServerText`).
     func send(_ request: String) throws {
-      for line in try reply(to: request).lines { print(line) }
+      for line in try reply(to: request).lines { print(ServerText.escaped(line)) }
     }
 
     /// Sends `request` and returns the whole reply when the app carried it out.
@@ -105,9 +126,9 @@ struct KioskControl: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write the last presented frame as a PNG file, or to standard output with -.",
       discussion: """
-        The PNG comes over the socket and kioskctl writes FILE as its own user, through a \
+        The PNG comes over the socket and kioskctl writes FILE as its own user, mode 0600, through a \
         temporary file renamed into place (no partial file; a symbolic link, FIFO or device \
-        at FILE is refused). With - it goes to standard output: \
+        at FILE is refused). With - it goes to standard output, which must not be a terminal: \
         ssh panel sudo kioskctl screenshot - > panel.png. With --in-app-folder the app \
         writes FILE, a name without a folder, into its screenshot folder (--screenshot-dir; \
         /run/kiosk under kiosk.service).
@@ -130,6 +151,12 @@ struct KioskControl: ParsableCommand {
         try connection.send("screenshot \(file)")
         return
       }
+      // The PNG goes out as it came, unescaped: never to a terminal, which would take
+      // whatever the bytes hold for escape sequences.
+      if file == "-", isatty(1) != 0 {
+        complain("standard output is a terminal; redirect it: kioskctl screenshot - > shot.png")
+        throw ExitCode(64)
+      }
       let reply = try connection.reply(to: "screenshot -")
       guard let png = reply.payload else {
         complain("the reply held no PNG")
@@ -140,14 +167,16 @@ struct KioskControl: ParsableCommand {
         return
       }
       do {
-        try FileReplacement.write(png, to: file)
+        // Mode 0600, as the app writes its own: a screenshot (often taken as root, in a
+        // shared folder) shows whatever the screen showed.
+        try FileReplacement.write(png, to: file, permissions: FileReplacement.ownerOnlyPermissions)
       } catch {
         complain("cannot write \(error)")
         throw ExitCode(73)  // EX_CANTCREAT
       }
       let size = reply.lines.first { $0.hasPrefix("size: ") } ?? ""
       let absolute = file.hasPrefix("/") ? file : try Self.currentFolder() + "/" + file
-      print("file: \(absolute)\n\(size)")
+      print("file: \(absolute)\n\(ServerText.escaped(size))")
     }
 
     /// The current folder, for a relative FILE (the app writes it from its own folder).

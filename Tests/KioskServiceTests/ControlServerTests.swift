@@ -164,6 +164,23 @@ extension ControlSuites {
       #expect(nowhere.hasPrefix("error: cannot write /nonexistent-dir/x.png"))
     }
 
+    /// Issue 34, case 10: a screenshot is as private as the socket that asks for it (0600),
+    /// whatever the umask lets through; it used to be 0644.
+    @Test func aScreenshotIsAsPrivateAsTheSocket() async throws {
+      app.window.backgroundColor = .red
+      app.runUntilIdle()
+      let folder = NSTemporaryDirectory() + "kiosk-shots-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      service.screenshotFolder = folder
+      let saved = umask(0o022)
+      defer { umask(saved) }
+      #expect(try await exchange("screenshot shot.png", at: path).hasPrefix("ok\n"))
+      var info = stat()
+      #expect(lstat(folder + "/shot.png", &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o600)
+    }
+
     @Test func memoryWarningRunsTheAppsWarningAndIsCounted() async throws {
       let controller = ViewController()
       controller.loadViewIfNeeded()  // loaded and not in a window: a warning releases it
@@ -279,24 +296,78 @@ extension ControlSuites {
       #expect(server.connectionCount == 0)
     }
 
-    @Test func moreClientsThanAllowedAreToldTheServiceIsBusy() async throws {
+    /// Every slot taken by clients that have sent nothing: the oldest is told "busy" and
+    /// closed, and the newcomer answered (issue 34, case 9: it used to be refused until a
+    /// slot timed out); the other idle one is still cut off at its deadline.
+    @Test func moreClientsThanAllowedMakeTheOldestIdleOneGo() async throws {
       server.stop()
-      server = ControlServer(path: path, readTimeout: 1, maximumConnections: 2, logger: testLogger)
-      {
-        _ in .ok()
-      }
+      server = ControlServer(
+        path: path, readTimeout: 0.5, maximumConnections: 2, logger: testLogger
+      ) { _ in .ok() }
       try server.start()
       async let first = exchange([], at: path)
-      async let second = exchange([], at: path, pause: 0.1)
       let deadline = ContinuousClock.now + .seconds(1)
+      while server.connectionCount < 1, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      async let second = exchange([], at: path, pause: 0.1)
       while server.connectionCount < 2, ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(5))
       }
       #expect(server.connectionCount == 2)
       let third = try await exchange("status", at: path)
-      #expect(third == "error: busy; try again\n")
-      #expect(try await first == "error: no request within 1.0 s\n")
-      #expect(try await second == "error: no request within 1.0 s\n")
+      #expect(third == "ok\n")
+      #expect(try await first == "error: busy; try again\n")
+      #expect(try await second == "error: no request within 0.5 s\n")
+      #expect(server.clientsToldBusy == 1)
+    }
+
+    /// Only when every slot is being answered is a newcomer told "busy"; a request already
+    /// sent by a client that came first is answered, not thrown away to make room.
+    @Test func aClientIsToldBusyWhenEverySlotIsAnswering() async throws {
+      server.stop()
+      let gate = Gate()
+      server = ControlServer(path: path, maximumConnections: 1, logger: testLogger) { _ in
+        await gate.wait()
+        return .ok()
+      }
+      try server.start()
+      async let first = exchange("hang", at: path)
+      while !gate.isWaiting { try await Task.sleep(for: .milliseconds(5)) }
+      #expect(try await exchange("status", at: path) == "error: busy; try again\n")
+      gate.open()
+      #expect(try await first == "ok\n")
+    }
+
+    /// Issue 34, case 8: a reply longer than the socket's buffer (4 MB here) arrives whole;
+    /// what the first send did not take used to be dropped.
+    @Test func aReplyLongerThanTheSocketsBufferArrivesWhole() async throws {
+      let long = String(repeating: "0123456789", count: 400_000)
+      service.reloadConfiguration = { [long, "done"] }
+      let reply = try await exchange("reload-config", at: path)
+      // Compared as a Bool: a failure's message would quote megabytes.
+      #expect(reply.utf8.count == 3 + long.utf8.count + 1 + 5)
+      let isWhole = reply == "ok\n\(long)\ndone\n"
+      #expect(isWhole)
+      #expect(server.connectionCount == 0)
+    }
+
+    /// A reply longer than any client reads (16 MiB: a PNG here) is not held for one: the
+    /// client is told so instead, and where to have it written.
+    @Test func aReplyLongerThanTheLimitIsRefused() async throws {
+      server.stop()
+      let png = [UInt8](repeating: 0, count: ControlReply.maximumSize)
+      server = ControlServer(path: path, logger: testLogger) { _ in
+        .ok(["png: \(png.count)"], payload: png)
+      }
+      try server.start()
+      let reply = try await exchange("screenshot -", at: path)
+      let size = ControlReply.maximumSize + "ok\npng: \(png.count)\n".utf8.count
+      #expect(reply.utf8.count < 1000)
+      #expect(
+        reply.prefix(1000)
+          == "error: the reply is \(size) bytes, more than the \(ControlReply.maximumSize) a client reads; kioskctl screenshot --in-app-folder has the app write it in its folder\n"
+      )
     }
   }
 }

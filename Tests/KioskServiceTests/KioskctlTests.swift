@@ -82,23 +82,78 @@ extension ControlSuites {
       }
     }
 
-    /// Every connection slot held by clients that send nothing: the next kioskctl hears
-    /// "busy" (even though the app closed before reading its request) and exits 75, where
-    /// it used to fail with "Broken pipe".
+    /// Every connection slot busy answering (a request that hangs): kioskctl hears "busy"
+    /// (even though the app closed before reading its request), asks again until its
+    /// deadline, and exits 75, where it used to fail with "Broken pipe".
     @Test func aBusyAppIsSaidToBeBusy() async throws {
+      let gate = Gate()
       let busyPath = temporarySocketPath()
-      let small = ControlServer(path: busyPath, maximumConnections: 2, logger: testLogger) {
-        [service] in await service.handle($0)
+      let small = ControlServer(path: busyPath, maximumConnections: 1, logger: testLogger) { _ in
+        await gate.wait()
+        return .ok()
       }
       try small.start()
       defer { small.stop() }
-      let idle = try (0..<2).map { _ in try ControlSocket.connect(to: busyPath) }
-      defer { for fd in idle { close(fd) } }
-      // Let the server take both before kioskctl comes.
-      try await Task.sleep(for: .milliseconds(200))
-      let result = try await kioskctl(["status", "--socket", busyPath])
+      async let hanging = exchange("hang", at: busyPath)
+      // Let the server take the request before kioskctl comes.
+      while !gate.isWaiting { try await Task.sleep(for: .milliseconds(5)) }
+      let result = try await kioskctl(["status", "--socket", busyPath, "--timeout", "0.3"])
+      gate.open()
+      #expect(try await hanging == "ok\n")
       #expect(result.status == 75, "\(result.errors)")
       #expect(result.errors.contains("the app is busy"), "\(result.errors)")
+      #expect(small.clientsToldBusy > 1, "kioskctl asked again")
+    }
+
+    /// Issue 34, case 9: kioskctl asks a busy app again, within its deadline, instead of
+    /// giving up at once with 75. (The request that holds the only slot ends only once
+    /// kioskctl has been told "busy".)
+    @Test func kioskctlAsksABusyAppAgain() async throws {
+      let busyPath = temporarySocketPath()
+      var small: ControlServer?
+      small = ControlServer(path: busyPath, maximumConnections: 1, logger: testLogger) {
+        [service] request in
+        if request == .app(name: "hang", argument: "") {
+          for _ in 0..<500 where small?.clientsToldBusy == 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+          }
+          return .ok()
+        }
+        return await service.handle(request)
+      }
+      try small?.start()
+      defer { small?.stop() }
+      async let hanging = exchange("hang", at: busyPath)
+      while small?.connectionCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+      let result = try await kioskctl(["status", "--socket", busyPath])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.output.hasPrefix("version: "))
+      #expect(try await hanging == "ok\n")
+    }
+
+    /// Issue 34, case 9: 64 idle clients (every slot, for the 30 s they may take to send a
+    /// line) no longer lock kioskctl out: the oldest idle one is closed to make room.
+    @Test func idleClientsDoNotLockKioskctlOut() async throws {
+      let idlePath = temporarySocketPath()
+      let patient = ControlServer(path: idlePath, readTimeout: 30, logger: testLogger) {
+        [service] in await service.handle($0)
+      }
+      try patient.start()
+      defer { patient.stop() }
+      let idle = try await idleConnections(ControlServer.defaultMaximumConnections, to: idlePath)
+      defer { for fd in idle { close(fd) } }
+      while patient.connectionCount < idle.count { try await Task.sleep(for: .milliseconds(5)) }
+      let result = try await kioskctl(["status", "--socket", idlePath])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.output.hasPrefix("version: "))
+      // The oldest idle client was told why it lost its slot (before kioskctl's answer:
+      // it is there to read, without waiting).
+      var reply = [UInt8](repeating: 0, count: 64)
+      let count = reply.withUnsafeMutableBytes {
+        recv(idle[0], $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
+      #expect(
+        String(decoding: reply.prefix(max(count, 0)), as: UTF8.self) == "error: busy; try again\n")
     }
 
     /// A request whose answer never comes (an app's handler waiting on something that hangs)
@@ -165,6 +220,10 @@ extension ControlSuites {
       #expect(shot.output == "file: \(folder)/\(name)\nsize: 30x20 px\n")
       let image = try Image(contentsOfFile: folder + "/" + name)
       #expect(image.pixelBuffer.pixel(x: 15, y: 10) == .green)
+      // As private as the socket (issue 34, case 10): it used to be 0644.
+      var info = stat()
+      #expect(lstat(folder + "/" + name, &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o600)
       // kioskctl writes the file itself: /dev/null and the like are refused (exit 73).
       let device = try await kioskctl(["screenshot", "/dev/null", "--socket", path])
       #expect(device.status == 73)
@@ -220,6 +279,79 @@ extension ControlSuites {
       #expect(try await kioskctl(["status", "--socket", path]).status == 0)
     }
 
+    /// Issue 34, case 6: an endless reply is read up to 16 MiB, then given up with exit 76;
+    /// kioskctl used to hold all of it (7.2 GB after 15 s). The server stops at 24 MiB so
+    /// that a kioskctl that reads on still ends.
+    @Test func anEndlessReplyIsCutAtTheLimit() async throws {
+      let server = try HostileServer { fd in
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 1023) + [UInt8(ascii: "\n")]
+        let lines = Array(repeating: line, count: 1024).flatMap { $0 }
+        guard HostileServer.send(Array("ok\n".utf8), to: fd) else { return }
+        for _ in 0..<24 where HostileServer.send(lines, to: fd) {}
+      }
+      let result = try await kioskctlBytes(["status", "--socket", server.path])
+      #expect(result.status == 76, "\(result.errors)")
+      #expect(
+        result.errors
+          == "kioskctl: the reply is longer than 16 MiB, the most kioskctl reads; gave up (is that a KioskKit app?)\n"
+      )
+      #expect(result.output.count < 100)
+    }
+
+    /// Issue 34, case 6: --timeout is for the whole reply, not for each read: a reply that
+    /// comes a byte at a time is given up at the deadline (exit 74, saying so). The server
+    /// stops after 3 s so that a kioskctl that waits on still ends.
+    @Test func aTrickledReplyIsGivenUpAtTheDeadline() async throws {
+      let server = try HostileServer { fd in
+        guard HostileServer.send(Array("ok\n".utf8), to: fd) else { return }
+        for _ in 0..<150 where HostileServer.send([UInt8(ascii: "x")], to: fd) {
+          usleep(20_000)
+        }
+        _ = HostileServer.send([UInt8(ascii: "\n")], to: fd)
+      }
+      let result = try await kioskctl(["status", "--socket", server.path, "--timeout", "0.3"])
+      #expect(result.status == 74, "\(result.errors)")
+      #expect(
+        result.errors.hasPrefix("kioskctl: waiting for the reply ("), "\(result.errors)")
+      #expect(
+        result.errors.hasSuffix(
+          "no whole reply within 0.3 s (--timeout, for the whole exchange)\n"), "\(result.errors)")
+    }
+
+    /// Issue 34, case 7: the app's control characters (ESC sequences, BEL, CR, DEL, C1)
+    /// reach the terminal as visible escapes, on standard output and in a refusal alike.
+    @Test func controlCharactersFromTheAppAreEscaped() async throws {
+      let escapingPath = temporarySocketPath()
+      let hostile = ControlServer(path: escapingPath, logger: testLogger) { request in
+        request == .status
+          ? .ok(["title: \u{1B}]0;pwned\u{07}\u{1B}[2Jok\r\u{7F}\u{9B}1m\tend"])
+          : .error("no\u{1B}[31m")
+      }
+      try hostile.start()
+      defer { hostile.stop() }
+      let status = try await kioskctl(["status", "--socket", escapingPath])
+      #expect(status.status == 0)
+      #expect(
+        status.output == "title: \\u001b]0;pwned\\u0007\\u001b[2Jok\\u000d\\u007f\\u009b1m\tend\n")
+      let refused = try await kioskctl(["blank", "--socket", escapingPath])
+      #expect(refused.status == 1)
+      #expect(refused.errors == "kioskctl: the app refused: no\\u001b[31m\n")
+    }
+
+    /// Issue 34, case 8: a reload whose list of changes is longer than the socket's buffer
+    /// (a 600 KB value) is reported as done, all of it; the rest of the reply used to be
+    /// dropped and kioskctl exited 74 although the change was applied.
+    @Test func aLongReloadReplyArrivesWhole() async throws {
+      let change = "app.title: " + String(repeating: "t", count: 600_000)
+      service.reloadConfiguration = { [change] }
+      defer { service.reloadConfiguration = nil }
+      let result = try await kioskctl(["reload-config", "--socket", path])
+      #expect(result.status == 0, "\(result.errors)")
+      // Compared as a Bool: a failure's message would quote 600 KB.
+      let isWhole = result.output == change + "\n"
+      #expect(isWhole)
+    }
+
     @Test func metricsPrintsThePrometheusText() async throws {
       let result = try await kioskctl(["metrics", "--socket", path])
       #expect(result.status == 0, "\(result.errors)")
@@ -250,6 +382,9 @@ extension ControlSuites {
 
     @Test func wrongUsageExits64() async throws {
       #expect(try await kioskctl(["Reboot!"]).status == 64)
+      for timeout in ["0", "-1", "nan", "1e300"] {
+        #expect(try await kioskctl(["status", "--timeout", timeout]).status == 64, "\(timeout)")
+      }
       #expect(try await kioskctl(["--bogus"]).status == 64)
       #expect(try await kioskctl(["screenshot"]).status == 64)
     }

@@ -151,6 +151,21 @@ struct ControlReply: Equatable {
     ControlReply(succeeded: false, lines: [message], payload: nil)
   }
 
+  /// The longest reply sent, in bytes: what kioskctl reads at most
+  /// (`ControlClient.maximumReplySize`, 16 MiB), and so what a connection holds at most
+  /// while its client reads. A longer one is replaced by `tooLong`.
+  static let maximumSize = 16 << 20
+
+  /// What is sent instead of `reply`, `size` bytes long, when that is more than
+  /// `maximumSize`.
+  static func tooLong(_ reply: ControlReply, size: Int) -> ControlReply {
+    let hint =
+      reply.payload == nil
+      ? "" : "; kioskctl screenshot --in-app-folder has the app write it in its folder"
+    return .error(
+      "the reply is \(size) bytes, more than the \(maximumSize) a client reads\(hint)")
+  }
+
   /// Everything sent back: `text`, then the payload.
   var bytes: [UInt8] { Array(text.utf8) + (payload ?? []) }
 

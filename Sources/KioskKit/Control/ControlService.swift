@@ -289,7 +289,8 @@ final class ControlService {
 
   /// Writes the last composited frame as PNG into the screenshot folder, encoded and written
   /// off the main actor so that the UI does not wait for zlib (`FileReplacement`: a
-  /// temporary file renamed, so no partial file, no link followed, no FIFO opened).
+  /// temporary file renamed, so no partial file, no link followed, no FIFO opened), mode
+  /// 0600 like the socket: a screenshot shows whatever the screen showed.
   private func screenshot(named name: String) async -> ControlReply {
     let frame: PixelBuffer
     switch lastFrame() {
@@ -305,7 +306,8 @@ final class ControlService {
         return .failure(FileReplacement.Failure(path: name, reason: "\(error)"))
       }
       return Result { () throws(FileReplacement.Failure) in
-        try FileReplacement.write(png, named: name, inFolder: folder)
+        try FileReplacement.write(
+          png, named: name, inFolder: folder, permissions: FileReplacement.ownerOnlyPermissions)
       }
     }.value
     let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name

@@ -18,6 +18,12 @@ enum ControlSocket {
   /// The longest socket path the kernel takes (sun_path, without its terminating zero).
   static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
+  /// Connections the kernel holds for the app before it accepts them: as many as it serves
+  /// at once (`ControlServer.defaultMaximumConnections`), so that a burst of clients while
+  /// the main queue draws a frame waits in connect() instead of being turned away. Past
+  /// it a client's connect() waits for room (kioskctl: within its deadline).
+  static let listenBacklog: Int32 = 64
+
   /// A listening, non-blocking socket at `path`, mode 0600, or 0660 and owned by `group`
   /// when one is given (its members may use kioskctl too). A socket file left by a process
   /// that is gone is replaced; a live one, or a file that is not a socket, is left alone
@@ -68,7 +74,8 @@ enum ControlSocket {
     }
     // The group before listen(), so nobody connects before it is right; lchown does not
     // follow a symlink.
-    guard groupID.map({ lchown(path, uid_t.max, $0) == 0 }) ?? true, Glibc.listen(fd, 16) == 0
+    guard groupID.map({ lchown(path, uid_t.max, $0) == 0 }) ?? true,
+      Glibc.listen(fd, listenBacklog) == 0
     else {
       let code = errno
       Glibc.close(fd)
