@@ -213,6 +213,23 @@ extension ControlSuites {
       #expect(failed == "error: configuration not reloaded: kiosk.toml:3: rotation = 45\n")
     }
 
+    @Test func aRefusedReloadIsLoggedAsWellAsAnswered() async throws {
+      let recorder = FailureLogTests.Recorder()
+      let logger = Logger(label: "kiosk") { _ in
+        FailureLogTests.RecordingHandler(recorder: recorder)
+      }
+      let logged = ControlService(
+        screen: app.screen, output: app.output, statistics: statistics, logger: logger)
+      struct Deep: Error, CustomStringConvertible {
+        var description: String { "kiosk.toml:1: this line nests 16000 levels deep" }
+      }
+      logged.reloadConfiguration = { throw Deep() }
+      _ = await logged.handle(.reloadConfig)
+      #expect(
+        recorder.entries.map(\.message).contains(
+          "control: configuration not reloaded: kiosk.toml:1: this line nests 16000 levels deep"))
+    }
+
     @Test func theAppAddsRequestsAndStatusLinesOfItsOwn() async throws {
       defer {
         AppControl.commands = []

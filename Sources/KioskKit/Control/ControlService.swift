@@ -76,6 +76,9 @@ final class ControlService {
         logger.notice("control: configuration reloaded: \(changes.count) changes")
         return .ok(changes)
       } catch {
+        // Logged as SIGHUP's refusal is: the operator reading the journal, not the client,
+        // may be the one who has to fix the file.
+        logger.error("control: configuration not reloaded: \(error)")
         return .error("configuration not reloaded: \(error)")
       }
     case .metrics:
