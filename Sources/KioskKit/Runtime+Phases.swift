@@ -141,7 +141,7 @@ extension Runtime {
   func loadTouchScript() throws -> TouchScript? {
     guard let path = options.touchScript else { return nil }
     do {
-      return try TouchScript(parsing: TextFile.read(path, limit: 256 << 20))
+      return try TouchScript(parsing: TextFile.read(path, limit: TouchLimits.maximumScriptSize))
     } catch let refusal as TextFile.Refusal {
       let place = refusal.line.map { "\(path):\($0)" } ?? path
       throw StartUpFailure("cannot use the touch script \(place): \(refusal)", code: .usage)

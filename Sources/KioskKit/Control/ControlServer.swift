@@ -44,8 +44,15 @@ final class ControlServer {
   /// The group whose members may connect too (socket mode 0660), or nil (0600).
   let group: String?
 
+  /// Seconds a client has to send its request line once connected: a client that has not
+  /// by then is closed (a slow-loris client must not hold a slot).
+  static let defaultReadTimeout = 2.0
+  /// Seconds the app has to answer a request before the client is told it timed out.
+  static let defaultAnswerTimeout = 30.0
+
   init(
-    path: String, group: String? = nil, readTimeout: Double = 2, answerTimeout: Double = 30,
+    path: String, group: String? = nil, readTimeout: Double = defaultReadTimeout,
+    answerTimeout: Double = defaultAnswerTimeout,
     maximumConnections: Int = defaultMaximumConnections, logger: Logger,
     handler: @escaping Handler
   ) {
@@ -202,7 +209,8 @@ final class ControlConnection {
   private(set) var isClosed = false
 
   init(
-    fd: Int32, number: Int = 0, timeout: Double, answerTimeout: Double = 30,
+    fd: Int32, number: Int = 0, timeout: Double,
+    answerTimeout: Double = ControlServer.defaultAnswerTimeout,
     handler: @escaping ControlServer.Handler,
     finished: @escaping @MainActor (ControlConnection) -> Void
   ) {

@@ -26,6 +26,10 @@ public enum TouchLimits {
   /// millionth of a point, far below any panel's resolution. Smaller ones (4.9e-324) turned
   /// distances and speeds into infinities.
   public static let minimumScriptCoordinate = 1e-6
+
+  /// The largest touch script file read, in bytes (256 MiB): millions of lines, far more
+  /// than any test or replay needs; a larger one is refused before it is read.
+  public static let maximumScriptSize = 256 << 20
 }
 
 /// Which fingers a source lets through when more come down than it may hold: a finger

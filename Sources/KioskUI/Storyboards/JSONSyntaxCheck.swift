@@ -12,7 +12,9 @@ struct JSONSyntaxCheck {
 
   private let bytes: [UInt8]
   private var index = 0
-  private static let maximumDepth = 256
+  /// The deepest a storyboard's objects and lists nest: past it the file is refused with
+  /// the line and column, before anything recurses into it.
+  static let maximumDepth = 256
 
   /// The first syntax error in `bytes`, or `nil` when they are valid JSON.
   static func firstFailure(in bytes: [UInt8]) -> Failure? {
