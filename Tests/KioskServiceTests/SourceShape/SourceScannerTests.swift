@@ -68,6 +68,12 @@ import Testing
     #expect(Self.bodies(text) == [.init(name: "init", line: 7, length: 1)])
   }
 
+  @Test func aStoredPropertyBeforeABlockHasNoBody() {
+    let text =
+      "func f() {\n  var a: Int\n  if x { a = 1 } else { a = 2 }\n  var b: [Int]\n  for i in c {}\n}\n"
+    #expect(Self.bodies(text) == [.init(name: "func f", line: 1, length: 6)])
+  }
+
   @Test func initialisersSubscriptsAndAccessorsAreBodies() {
     let text = """
       final class C {
