@@ -211,18 +211,28 @@ struct Measurements {
     // (f) two seconds of real idleness: real clock, main queue, nothing changing.
     (figures.idleFrames, figures.idleCPUMs) = try idle(screen: screen, seconds: 2)
 
-    // (g) touch-down to the frame that shows the Back button highlighted, in real time.
+    try measureTouchLatency(into: &figures)
+
+    // (d) a fresh screen of 1,000 drawing views, laid out and drawn anew each run.
+    figures.layoutDisplay1000Ms = try layoutAndDisplay(count: 1000)
+
+    try measure4K(into: &figures)
+    Screen.main = screen
+    return figures
+  }
+
+  /// (g) touch-down to the frame that shows the Back button highlighted, in real time.
+  private func measureTouchLatency(into figures: inout Figures) throws {
     let latency = try touchToPresent(trials: max(frames / 2, 20))
     figures.touchToPresentFrames = latency.median
     figures.touchToPresentWorstFrames = latency.worst
     figures.touchTrials = latency.trials
     figures.touchToScanoutFrames = latency.scanout
+  }
 
-    // (d) a fresh screen of 1,000 drawing views, laid out and drawn anew each run.
-    figures.layoutDisplay1000Ms = try layoutAndDisplay(count: 1000)
-
-    // (p) the same scene at 3840×2160 px (scale 4): every pixel repainted, against a memcpy
-    // of a 4K frame.
+  /// (p) the same scene at 3840×2160 px (scale 4): every pixel repainted, against a memcpy
+  /// of a 4K frame. Leaves `Screen.main` to the caller to put back.
+  private func measure4K(into figures: inout Figures) throws {
     let (screen4K, _, loop4K) = try makeBenchScreen(scale: 4)
     let window4K = Window(screen: screen4K)
     let scene4K = ReferenceScene(window: window4K, icon: try ReferenceScene.makeIcon())
@@ -230,7 +240,7 @@ struct Measurements {
     loop4K.runUntilIdle()
     figures.memcpyFrame4KMs = try memcpyBaseline(
       bytes: screen4K.pixelWidth * screen4K.pixelHeight * 4)
-    step = 0
+    var step = 0
     figures.fullFrame4KMs = median(of: frames) {
       step += 1
       let hue = Double(step % 32) / 32
@@ -241,8 +251,6 @@ struct Measurements {
       return timed { loop4K.runUntilIdle() }
     }
     screen4K.detachOutput()
-    Screen.main = screen
-    return figures
   }
 
   /// The reference scene on a real-time 60 Hz virtual panel with an animation running (so

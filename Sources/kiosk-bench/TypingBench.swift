@@ -82,29 +82,9 @@ struct TypingMeasurements {
   func run() throws -> TypingFigures {
     var figures = TypingFigures()
     figures.fullFrameMs = fullFrameMs
-    let (screen, output, loop) = try makeBenchScreen()
-    Application.install(Application())
-    let window = Window(screen: screen)
-    window.backgroundColor = Color(hex: 0xf2f2f7)
-    let field = TextField(frame: Rect(x: 40, y: 60, width: 600, height: 44))
-    field.borderStyle = .roundedRect
-    field.autocapitalizationType = .none
-    window.addSubview(field)
-    window.makeKeyAndVisible()
-    loop.runUntilIdle()
+    let (screen, output, loop, field) = try makeTypingScreen()
 
-    // (m) the keyboard slides in: each frame of the animation, timed.
-    let framesBefore = output.framesPresented
-    field.becomeFirstResponder()
-    var showTimes: [Double] = []
-    for _ in 0..<40 {
-      let before = output.framesPresented
-      let ms = timed { loop.advance(by: 1 / 60) }
-      if output.framesPresented > before { showTimes.append(ms) }
-    }
-    figures.showFrames = output.framesPresented - framesBefore
-    figures.showMeanFrameMs = showTimes.reduce(0, +) / Double(max(showTimes.count, 1))
-    loop.advance(by: 1)
+    measureKeyboardSlide(of: field, output: output, loop: loop, into: &figures)
 
     guard let letter = OnScreenKeyboardProbe.center(ofKeyTyping: "a"),
       let backspace = OnScreenKeyboardProbe.center(of: .backspace)
@@ -163,19 +143,8 @@ struct TypingMeasurements {
       Double(kiosk_alloc_counter_stop()) / Double(2 * frames)
     TextShaping.willBegin = nil
     TextShaping.didEnd = nil
-    // Backspace on an empty field: a key's highlight and release with no text to shape.
-    field.text = ""
-    loop.runUntilIdle()
-    func tapEmptyBackspace() {
-      touch(.began, backspace)
-      loop.runUntilIdle()
-      touch(.ended, backspace)
-      loop.runUntilIdle()
-    }
-    tapEmptyBackspace()
-    kiosk_alloc_counter_start()
-    for _ in 0..<frames { tapEmptyBackspace() }
-    figures.allocationsPerKeyOnlyFrame = Double(kiosk_alloc_counter_stop()) / Double(2 * frames)
+    figures.allocationsPerKeyOnlyFrame = keyOnlyAllocations(
+      field: field, loop: loop, backspace: backspace, touch: touch)
     field.resignFirstResponder()
     loop.advance(by: 1)
     screen.detachOutput()
@@ -187,6 +156,59 @@ struct TypingMeasurements {
     figures.tapToGlyphWorstFrames = latency.worst
     figures.tapTrials = latency.trials
     return figures
+  }
+
+  /// The bench screen with an app and a text field on it, shown.
+  private func makeTypingScreen() throws -> (Screen, VirtualOutput, SimulatedRunLoop, TextField) {
+    let (screen, output, loop) = try makeBenchScreen()
+    Application.install(Application())
+    let window = Window(screen: screen)
+    window.backgroundColor = Color(hex: 0xf2f2f7)
+    let field = TextField(frame: Rect(x: 40, y: 60, width: 600, height: 44))
+    field.borderStyle = .roundedRect
+    field.autocapitalizationType = .none
+    window.addSubview(field)
+    window.makeKeyAndVisible()
+    loop.runUntilIdle()
+    return (screen, output, loop, field)
+  }
+
+  /// (m) the keyboard slides in: each frame of the animation, timed.
+  private func measureKeyboardSlide(
+    of field: TextField, output: VirtualOutput, loop: SimulatedRunLoop,
+    into figures: inout TypingFigures
+  ) {
+    let framesBefore = output.framesPresented
+    field.becomeFirstResponder()
+    var showTimes: [Double] = []
+    for _ in 0..<40 {
+      let before = output.framesPresented
+      let ms = timed { loop.advance(by: 1 / 60) }
+      if output.framesPresented > before { showTimes.append(ms) }
+    }
+    figures.showFrames = output.framesPresented - framesBefore
+    figures.showMeanFrameMs = showTimes.reduce(0, +) / Double(max(showTimes.count, 1))
+    loop.advance(by: 1)
+  }
+
+  /// Allocations per frame of backspace on an empty field: a key's highlight and release
+  /// with no text to shape, steady (warm), over many taps.
+  private func keyOnlyAllocations(
+    field: TextField, loop: SimulatedRunLoop, backspace: Point,
+    touch: (Touch.Phase, Point) -> Void
+  ) -> Double {
+    field.text = ""
+    loop.runUntilIdle()
+    func tapEmptyBackspace() {
+      touch(.began, backspace)
+      loop.runUntilIdle()
+      touch(.ended, backspace)
+      loop.runUntilIdle()
+    }
+    tapEmptyBackspace()
+    kiosk_alloc_counter_start()
+    for _ in 0..<frames { tapEmptyBackspace() }
+    return Double(kiosk_alloc_counter_stop()) / Double(2 * frames)
   }
 
   private func tapToGlyph(trials: Int) throws -> (median: Double, worst: Double, trials: Int) {

@@ -74,39 +74,9 @@ final class QEMUMachine {
       architecture == .arm64
       ? "virtio-gpu-pci,id=\(displayID)" : "bochs-display,id=\(displayID)"
     if let display { device += ",xres=\(display.width),yres=\(display.height)" }
-    // The kernel turns unknown k=v parameters into init's environment (Tests/QEMU/init).
-    var commandLine = [
-      "console=\(architecture.serialConsole)", "quiet", "panic=-1", "mitigations=off",
-      "nowatchdog", "audit=0", "cryptomgr.notests",
-    ]
-    if architecture == .amd64 {
-      commandLine += ["tsc=reliable", "no_timer_check", "8250.nr_uarts=1"]
-    }
-    if !modules.isEmpty { commandLine.append("VMMODS=" + modules.joined(separator: ",")) }
-    commandLine.append("VMTEST=" + scriptFile.path)
-    var shares = [
-      "local,path=\(files.host.rootFolder.path),mount_tag=hostroot,security_model=none,"
-        + "readonly=on,multidevs=remap"
-    ]
-    if root != .host {
-      // The script (and what the test puts beside it) at its host path in the guest.
-      commandLine.append("VMSHARE=" + files.runFolder.path)
-      shares.append(
-        "local,path=\(files.runFolder.path),mount_tag=testfiles,security_model=none,readonly=on")
-    }
-    if !extraShares.isEmpty {
-      // Tests/QEMU/init mounts share0, share1… at the paths listed, in that order.
-      commandLine.append(
-        "VMSHARES="
-          + extraShares.map { ($0.writable ? "rw:" : "ro:") + $0.folder }
-          .joined(separator: ","))
-      for (index, share) in extraShares.enumerated() {
-        shares.append(
-          "local,path=\(share.folder),mount_tag=share\(index),security_model=none"
-            + (share.writable ? "" : ",readonly=on"))
-      }
-    }
-    if systemd { commandLine += ["VMSYSTEMD=1", "systemd.unit=multi-user.target"] }
+    let (commandLine, shares) = kernelCommandLine(
+      files: files, modules: modules, script: scriptFile, root: root, shares: extraShares,
+      systemd: systemd)
     // arm64: the virt board (PCIe, a PL011 serial port) with a core TCG emulates quickly
     // (`max` adds pointer authentication, which costs TCG dearly).
     let board: [String] =
@@ -151,6 +121,48 @@ final class QEMUMachine {
     let ready = try machine.awaitLine(startingWith: "VMINIT: root ready", timeout: timeout)
     machine.bootTime = machine.started.duration(to: ready.time)
     return machine
+  }
+
+  /// The kernel's command line for `boot`, and the 9p shares (qemu's `-virtfs` values) it
+  /// tells init to mount.
+  private static func kernelCommandLine(
+    files: QEMUBootFiles, modules: [String], script scriptFile: URL, root: GuestRoot,
+    shares extraShares: [(folder: String, writable: Bool)], systemd: Bool
+  ) -> (commandLine: [String], shares: [String]) {
+    // The kernel turns unknown k=v parameters into init's environment (Tests/QEMU/init).
+    var commandLine = [
+      "console=\(root.architecture.serialConsole)", "quiet", "panic=-1", "mitigations=off",
+      "nowatchdog", "audit=0", "cryptomgr.notests",
+    ]
+    if root.architecture == .amd64 {
+      commandLine += ["tsc=reliable", "no_timer_check", "8250.nr_uarts=1"]
+    }
+    if !modules.isEmpty { commandLine.append("VMMODS=" + modules.joined(separator: ",")) }
+    commandLine.append("VMTEST=" + scriptFile.path)
+    var shares = [
+      "local,path=\(files.host.rootFolder.path),mount_tag=hostroot,security_model=none,"
+        + "readonly=on,multidevs=remap"
+    ]
+    if root != .host {
+      // The script (and what the test puts beside it) at its host path in the guest.
+      commandLine.append("VMSHARE=" + files.runFolder.path)
+      shares.append(
+        "local,path=\(files.runFolder.path),mount_tag=testfiles,security_model=none,readonly=on")
+    }
+    if !extraShares.isEmpty {
+      // Tests/QEMU/init mounts share0, share1… at the paths listed, in that order.
+      commandLine.append(
+        "VMSHARES="
+          + extraShares.map { ($0.writable ? "rw:" : "ro:") + $0.folder }
+          .joined(separator: ","))
+      for (index, share) in extraShares.enumerated() {
+        shares.append(
+          "local,path=\(share.folder),mount_tag=share\(index),security_model=none"
+            + (share.writable ? "" : ",readonly=on"))
+      }
+    }
+    if systemd { commandLine += ["VMSYSTEMD=1", "systemd.unit=multi-user.target"] }
+    return (commandLine, shares)
   }
 
   private init(

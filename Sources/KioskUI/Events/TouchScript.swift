@@ -84,38 +84,9 @@ public struct TouchScript: Sendable, Equatable {
       guard let finger = Int(fields[2]), finger >= 0 else {
         throw ParseError(line: number, reason: "finger \"\(fields[2])\" is not an integer ≥ 0")
       }
-      let phase: Touch.Phase
-      switch fields[1] {
-      case "down": phase = .began
-      case "move": phase = .moved
-      case "up": phase = .ended
-      case "cancel": phase = .cancelled
-      default:
-        throw ParseError(
-          line: number, reason: "\"\(fields[1])\" is not down, move, up or cancel")
-      }
-      let location: Point
-      if fields.count == 4 {
-        throw ParseError(line: number, reason: "a position needs x and y")
-      } else if fields.count >= 5 {
-        guard let x = Double(fields[3]), let y = Double(fields[4]), x.isFinite, y.isFinite else {
-          throw ParseError(line: number, reason: "\"\(fields[3]) \(fields[4])\" is not a point")
-        }
-        for (text, value) in [(fields[3], x), (fields[4], y)] where !Self.isSaneCoordinate(value) {
-          throw ParseError(
-            line: number,
-            reason: "coordinate \(text) is out of bounds: a script's coordinates are 0 or"
-              + " between \(TouchLimits.minimumScriptCoordinate) and"
-              + " \(Int(TouchLimits.maximumScriptCoordinate).grouped) either way")
-        }
-        location = Point(x: x, y: y)
-      } else if fields.count == 3, phase == .ended || phase == .cancelled,
-        let last = lastPosition[finger]
-      {
-        location = last
-      } else {
-        throw ParseError(line: number, reason: "\(fields[1]) needs a position: x y")
-      }
+      let phase = try Self.phase(fields[1], line: number)
+      let location = try Self.location(
+        fields, phase: phase, lastPosition: lastPosition[finger], line: number)
       guard fields.count <= 5 else {
         throw ParseError(line: number, reason: "unexpected \"\(fields[5])\" after the position")
       }
@@ -138,6 +109,44 @@ public struct TouchScript: Sendable, Equatable {
       lastTime = time
     }
     self.frames = frames
+  }
+
+  /// The phase a line's second field names.
+  private static func phase(_ word: Substring, line: Int) throws(ParseError) -> Touch.Phase {
+    switch word {
+    case "down": return .began
+    case "move": return .moved
+    case "up": return .ended
+    case "cancel": return .cancelled
+    default:
+      throw ParseError(line: line, reason: "\"\(word)\" is not down, move, up or cancel")
+    }
+  }
+
+  /// The position a line gives in its fourth and fifth fields or, for a finger lifted or
+  /// cancelled without one, where the finger last was.
+  private static func location(
+    _ fields: [Substring], phase: Touch.Phase, lastPosition: Point?, line: Int
+  ) throws(ParseError) -> Point {
+    if fields.count == 4 {
+      throw ParseError(line: line, reason: "a position needs x and y")
+    } else if fields.count >= 5 {
+      guard let x = Double(fields[3]), let y = Double(fields[4]), x.isFinite, y.isFinite else {
+        throw ParseError(line: line, reason: "\"\(fields[3]) \(fields[4])\" is not a point")
+      }
+      for (text, value) in [(fields[3], x), (fields[4], y)] where !isSaneCoordinate(value) {
+        throw ParseError(
+          line: line,
+          reason: "coordinate \(text) is out of bounds: a script's coordinates are 0 or"
+            + " between \(TouchLimits.minimumScriptCoordinate) and"
+            + " \(Int(TouchLimits.maximumScriptCoordinate).grouped) either way")
+      }
+      return Point(x: x, y: y)
+    } else if fields.count == 3, phase == .ended || phase == .cancelled, let lastPosition {
+      return lastPosition
+    } else {
+      throw ParseError(line: line, reason: "\(fields[1]) needs a position: x y")
+    }
   }
 }
 

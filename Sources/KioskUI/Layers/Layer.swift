@@ -406,10 +406,7 @@ open class Layer {
   open func display() {
     guard let delegate, delegate.layerDrawsContent(self) else {
       // Contents set from outside (an image) stay; only a backing store we drew goes.
-      if holdsDrawnContents {
-        holdsDrawnContents = false
-        contents = nil
-      }
+      dropDrawnContents()
       return
     }
     let size = model.bounds.size
@@ -432,25 +429,13 @@ open class Layer {
     // A backing store covering part of the bounds is redrawn whole.
     var dirty =
       frame == nil ? displayDirtyRect.map { wholePixels($0).intersection(model.bounds) } : nil
-    let buffer: PixelBuffer
-    var isNewBuffer = false
-    // Reuse only a backing store this layer drew: contents set from outside (an image)
-    // belong to someone else and must never be drawn over.
-    if holdsDrawnContents, let existing = contents?.buffer, existing.width == width,
-      existing.height == height, contents?.scale == contentsScale, contents?.frame == frame
-    {
-      buffer = existing
-    } else {
-      isNewBuffer = true
-      do {
-        buffer = try PixelBuffer(width: width, height: height)
-      } catch {
-        // Too large to back: show no content rather than stop the app.
-        contents = nil
-        return
-      }
-      dirty = nil
+    guard let store = backingStore(width: width, height: height, frame: frame) else {
+      // Too large to back: show no content rather than stop the app.
+      contents = nil
+      return
     }
+    let (buffer, isNewBuffer) = (store.buffer, store.isNew)
+    if isNewBuffer { dirty = nil }
     let context = drawingContext(for: buffer)
     context.translateBy(
       x: -model.bounds.minX - (frame?.minX ?? 0), y: -model.bounds.minY - (frame?.minY ?? 0))
@@ -469,12 +454,40 @@ open class Layer {
     guard drew else {
       // Nothing to draw after all (a plain view's first display): drop only what we drew,
       // never contents set from outside such as an image.
-      if holdsDrawnContents {
-        holdsDrawnContents = false
-        contents = nil
-      }
+      dropDrawnContents()
       return
     }
+    keepDrawing(in: buffer, frame: frame, dirty: dirty)
+  }
+
+  /// Forgets the contents if this layer drew them; contents set from outside stay.
+  private func dropDrawnContents() {
+    if holdsDrawnContents {
+      holdsDrawnContents = false
+      contents = nil
+    }
+  }
+
+  /// The backing store to draw a `width`×`height` drawing placed at `frame` into: the one
+  /// this layer drew last if it fits, else a new (transparent) one; nil when it is too large
+  /// to make.
+  private func backingStore(
+    width: Int, height: Int, frame: Rect?
+  ) -> (buffer: PixelBuffer, isNew: Bool)? {
+    // Reuse only a backing store this layer drew: contents set from outside (an image)
+    // belong to someone else and must never be drawn over.
+    if holdsDrawnContents, let existing = contents?.buffer, existing.width == width,
+      existing.height == height, contents?.scale == contentsScale, contents?.frame == frame
+    {
+      return (existing, false)
+    }
+    guard let buffer = try? PixelBuffer(width: width, height: height) else { return nil }
+    return (buffer, true)
+  }
+
+  /// Makes what was just drawn into `buffer` the contents: a new backing store becomes
+  /// them, a reused one reports the redrawn `dirty` rectangle as damage.
+  private func keepDrawing(in buffer: PixelBuffer, frame: Rect?, dirty: Rect?) {
     if contents?.buffer !== buffer {
       contents = LayerContents(
         buffer: buffer, scale: contentsScale, visiblePixels: isOpaque ? buffer.bounds : nil,

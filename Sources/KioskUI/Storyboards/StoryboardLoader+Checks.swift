@@ -28,7 +28,28 @@ extension StoryboardLoader {
     }
 
     if let initial = storyboard.initial { try checkScene(initial, at: "initial") }
-    for name in sceneNames {
+    resolved.scenes = try resolveScenes(in: storyboard, folder: folder, fail: fail)
+    try checkRelationships(in: storyboard, resolved: resolved, fail: fail) {
+      (name: String, path: String) throws(StoryboardError) in try checkScene(name, at: path)
+    }
+    try checkSceneLists(in: storyboard, resolved: resolved, fail: fail) {
+      (name: String, path: String) throws(StoryboardError) in try checkScene(name, at: path)
+    }
+    try checkContainment(in: storyboard, resolved: resolved, fail: fail)
+
+    resolved.segues = try resolveSegues(in: storyboard, fail: fail) {
+      (name: String, path: String) throws(StoryboardError) in try checkScene(name, at: path)
+    }
+    return resolved
+  }
+
+  /// Each scene with its registered class and its tab image.
+  private static func resolveScenes(
+    in storyboard: StoryboardFile, folder: URL,
+    fail: (String, StoryboardError.Reason, String) -> StoryboardError
+  ) throws(StoryboardError) -> [String: ResolvedScene] {
+    var scenes: [String: ResolvedScene] = [:]
+    for name in storyboard.scenes.keys.sorted() {
       guard let spec = storyboard.scenes[name] else { continue }
       guard let entry = StoryboardRegistry.controllers[spec.className] else {
         throw fail(
@@ -42,13 +63,22 @@ extension StoryboardLoader {
           fail("scenes.\(name).tabBarItem.image", .unreadableImage(imagePath), message)
         }
       }
-      resolved.scenes[name] = ResolvedScene(spec: spec, entry: entry, tabImage: image)
+      scenes[name] = ResolvedScene(spec: spec, entry: entry, tabImage: image)
     }
+    return scenes
+  }
 
+  /// That each relationship's container is of the class that has it and names scenes that
+  /// exist.
+  private static func checkRelationships(
+    in storyboard: StoryboardFile, resolved: Resolved,
+    fail: (String, StoryboardError.Reason, String) -> StoryboardError,
+    checkScene: (String, String) throws(StoryboardError) -> Void
+  ) throws(StoryboardError) {
     for container in storyboard.relationships.keys.sorted() {
       guard let relationship = storyboard.relationships[container] else { continue }
       let path = "relationships.\(container)"
-      try checkScene(container, at: path)
+      try checkScene(container, path)
       let type = resolved.scenes[container]?.entry.type ?? ViewController.self
       let className = storyboard.scenes[container]?.className ?? "?"
       switch relationship {
@@ -58,7 +88,7 @@ extension StoryboardLoader {
             path, .invalidRelationship(container),
             "the scene \"\(container)\" is a \(className); only a NavigationController has a root")
         }
-        try checkScene(root, at: "\(path).root")
+        try checkScene(root, "\(path).root")
         if resolved.scenes[root]?.entry.type is NavigationController.Type {
           throw fail(
             "\(path).root", .invalidRelationship(container),
@@ -71,7 +101,7 @@ extension StoryboardLoader {
             "the scene \"\(container)\" is a \(className); only a TabBarController has tabs")
         }
         try checkCount(tabs.count, of: "tabs", scene: container, path: "\(path).tabs", fail: fail)
-        for (index, tab) in tabs.enumerated() { try checkScene(tab, at: "\(path).tabs[\(index)]") }
+        for (index, tab) in tabs.enumerated() { try checkScene(tab, "\(path).tabs[\(index)]") }
       case .split(let primary, let secondary):
         guard type is SplitViewController.Type else {
           throw fail(
@@ -79,19 +109,23 @@ extension StoryboardLoader {
             "the scene \"\(container)\" is a \(className); only a SplitViewController has"
               + " primary and secondary columns")
         }
-        try checkScene(primary, at: "\(path).primary")
-        try checkScene(secondary, at: "\(path).secondary")
+        try checkScene(primary, "\(path).primary")
+        try checkScene(secondary, "\(path).secondary")
       }
     }
-    try checkSceneLists(in: storyboard, resolved: resolved, fail: fail) {
-      (name: String, path: String) throws(StoryboardError) in try checkScene(name, at: path)
-    }
-    try checkContainment(in: storyboard, resolved: resolved, fail: fail)
+  }
 
+  /// The segues by source scene and identifier, their scenes and classes checked.
+  private static func resolveSegues(
+    in storyboard: StoryboardFile,
+    fail: (String, StoryboardError.Reason, String) -> StoryboardError,
+    checkScene: (String, String) throws(StoryboardError) -> Void
+  ) throws(StoryboardError) -> [String: [String: ResolvedSegue]] {
+    var segues: [String: [String: ResolvedSegue]] = [:]
     for (index, segue) in storyboard.segues.enumerated() {
       let path = "segues[\(index)]"
-      try checkScene(segue.source, at: "\(path).source")
-      try checkScene(segue.destination, at: "\(path).destination")
+      try checkScene(segue.source, "\(path).source")
+      try checkScene(segue.destination, "\(path).destination")
       var custom: SegueClassEntry?
       if let className = segue.className {
         guard let entry = StoryboardRegistry.segues[className] else {
@@ -102,15 +136,15 @@ extension StoryboardLoader {
         }
         custom = entry
       }
-      if resolved.segues[segue.source]?[segue.identifier] != nil {
+      if segues[segue.source]?[segue.identifier] != nil {
         throw fail(
           "\(path).identifier", .invalidValue,
           "the scene \"\(segue.source)\" has two segues named \"\(segue.identifier)\"")
       }
-      resolved.segues[segue.source, default: [:]][segue.identifier] = ResolvedSegue(
+      segues[segue.source, default: [:]][segue.identifier] = ResolvedSegue(
         spec: segue, index: index, customClass: custom)
     }
-    return resolved
+    return segues
   }
 
   /// A tab image: a path relative to the storyboard's folder; `@2x` and `@3x` before the

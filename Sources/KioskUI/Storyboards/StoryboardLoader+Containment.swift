@@ -86,11 +86,7 @@ extension StoryboardLoader {
     in storyboard: StoryboardFile, resolved: Resolved,
     fail: (String, StoryboardError.Reason, String) -> StoryboardError
   ) throws(StoryboardError) {
-    struct Step {
-      let scene: String
-      let contained: [Containment]
-      var next = 0
-    }
+    typealias Step = ContainmentStep
     enum Mark { case onPath, done }
     var marks: [String: Mark] = [:]
     /// Per scene walked: how deep it nests (itself is 1) and how many controllers making it
@@ -99,7 +95,6 @@ extension StoryboardLoader {
     var counts: [String: Int] = [:]
     /// The deepest scene each one contains, to name the chain that is too deep.
     var deepest: [String: Containment] = [:]
-    let depthLimit = StoryboardLimits.maximumContainmentDepth
     let countLimit = StoryboardLimits.maximumControllersPerScene
 
     for start in resolved.scenes.keys.sorted() where marks[start] == nil {
@@ -115,17 +110,7 @@ extension StoryboardLoader {
           case .done?:
             continue
           case .onPath?:
-            let first = path.lastIndex { $0.scene == containment.scene } ?? top
-            var words: [String] = []
-            for step in path[first...] {
-              words += [step.scene, step.contained[step.next - 1].label]
-            }
-            let loop = words + [containment.scene]
-            let entry = path[first].contained[path[first].next - 1]
-            throw fail(
-              entry.jsonPath, .invalidRelationship(containment.scene),
-              "the scene \"\(containment.scene)\" contains itself: "
-                + loop.joined(separator: " → "))
+            throw loopError(path, closedBy: containment, fail: fail)
           case nil:
             marks[containment.scene] = .onPath
             path.append(
@@ -148,30 +133,68 @@ extension StoryboardLoader {
           depths[step.scene] = depth
           counts[step.scene] = count
           marks[step.scene] = .done
-          if depth > depthLimit {
-            var chain = [step.scene]
-            var scene = step.scene
-            while let next = deepest[scene] {
-              chain += [next.label, next.scene]
-              scene = next.scene
-            }
-            throw fail(
-              step.contained.first?.jsonPath ?? "scenes.\(step.scene)",
-              .invalidRelationship(step.scene),
-              "the scene \"\(step.scene)\" contains scenes \(depth) deep ("
-                + chain.joined(separator: " → ") + "); the most is \(depthLimit)"
-                + " (StoryboardLimits.maximumContainmentDepth)")
-          }
-          if count > countLimit {
-            throw fail(
-              step.contained.first?.jsonPath ?? "scenes.\(step.scene)",
-              .invalidRelationship(step.scene),
-              "making the scene \"\(step.scene)\" would make more than \(countLimit.grouped)"
-                + " controllers with those it contains; the most is \(countLimit.grouped)"
-                + " (StoryboardLimits.maximumControllersPerScene)")
-          }
+          try checkLimits(of: step, depth: depth, count: count, deepest: deepest, fail: fail)
         }
       }
+    }
+  }
+
+  /// A scene on the path `checkContainment` walks, with the scenes it contains and the
+  /// index of the next one to walk.
+  struct ContainmentStep {
+    let scene: String
+    let contained: [Containment]
+    var next = 0
+  }
+
+  /// The error for a scene that contains itself: `containment` leads back to a scene on
+  /// `path`, and the message names the way round.
+  private static func loopError(
+    _ path: [ContainmentStep], closedBy containment: Containment,
+    fail: (String, StoryboardError.Reason, String) -> StoryboardError
+  ) -> StoryboardError {
+    let first = path.lastIndex { $0.scene == containment.scene } ?? path.count - 1
+    var words: [String] = []
+    for step in path[first...] {
+      words += [step.scene, step.contained[step.next - 1].label]
+    }
+    let loop = words + [containment.scene]
+    let entry = path[first].contained[path[first].next - 1]
+    return fail(
+      entry.jsonPath, .invalidRelationship(containment.scene),
+      "the scene \"\(containment.scene)\" contains itself: "
+        + loop.joined(separator: " → "))
+  }
+
+  /// Refuses a walked scene that nests `depth` deep or makes `count` controllers, past
+  /// the limits; `deepest` names the chain that is too deep.
+  private static func checkLimits(
+    of step: ContainmentStep, depth: Int, count: Int, deepest: [String: Containment],
+    fail: (String, StoryboardError.Reason, String) -> StoryboardError
+  ) throws(StoryboardError) {
+    let depthLimit = StoryboardLimits.maximumContainmentDepth
+    let countLimit = StoryboardLimits.maximumControllersPerScene
+    if depth > depthLimit {
+      var chain = [step.scene]
+      var scene = step.scene
+      while let next = deepest[scene] {
+        chain += [next.label, next.scene]
+        scene = next.scene
+      }
+      throw fail(
+        step.contained.first?.jsonPath ?? "scenes.\(step.scene)",
+        .invalidRelationship(step.scene),
+        "the scene \"\(step.scene)\" contains scenes \(depth) deep ("
+          + chain.joined(separator: " → ") + "); the most is \(depthLimit)"
+          + " (StoryboardLimits.maximumContainmentDepth)")
+    }
+    if count > countLimit {
+      throw fail(
+        step.contained.first?.jsonPath ?? "scenes.\(step.scene)",
+        .invalidRelationship(step.scene),
+        "making the scene \"\(step.scene)\" would make more than \(countLimit.grouped)"
+          + " controllers with those it contains; the most is \(countLimit.grouped)"
+          + " (StoryboardLimits.maximumControllersPerScene)")
     }
   }
 }

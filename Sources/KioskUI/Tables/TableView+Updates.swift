@@ -97,39 +97,8 @@ extension TableView {
     }
     geometry = new
     let width = bounds.width
-    let visible = bounds
-    // Cells that leave: deleted and reloaded rows fade out (or slide with their animation);
-    // rows pushed out of view slide there. They go to the pool when the animation ends.
-    var departing: [(cell: TableViewCell, frame: Rect, alpha: Double)] = []
-    var kept: [IndexPath: TableViewCell] = [:]
-    for (indexPath, cell) in visibleCellsByIndexPath {
-      if let animation = batch.deletions[indexPath] ?? batch.reloads[indexPath] {
-        departing.append(
-          (cell, departureFrame(of: cell.frame, animation), animation == .none ? 1 : 0))
-        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
-      } else if let target = moves.new(for: indexPath) {
-        if let rect = new.rect(for: target, width: width), !rect.intersects(visible) {
-          departing.append((cell, rect, 1))
-          tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
-        } else {
-          kept[target] = cell
-        }
-      }
-    }
-    visibleCellsByIndexPath = kept
-    selectedIndexPaths = Set(
-      selectedIndexPaths.compactMap { batch.deletions[$0] == nil ? moves.new(for: $0) : nil })
-    swipedIndexPath = swipedIndexPath.flatMap {
-      batch.deletions[$0] == nil ? moves.new(for: $0) : nil
-    }
-    for (indexPath, animation) in batch.insertions {
-      arrivals[indexPath] = arrival(at: new.rect(for: indexPath, width: width), animation)
-    }
-    for (indexPath, animation) in batch.reloads {
-      if let target = moves.new(for: indexPath) {
-        arrivals[target] = arrival(at: new.rect(for: target, width: width), animation)
-      }
-    }
+    let departing = sortVisibleCells(for: batch, moves: moves, new: new)
+    carryOver(batch, moves: moves, new: new)
     arrivalOrigin = { indexPath in
       moves.old(for: indexPath).flatMap { old.rect(for: $0, width: width) }
     }
@@ -166,6 +135,54 @@ extension TableView {
     }
     arrivalOrigin = nil
     arrivals.removeAll()
+  }
+
+  /// Sorts the cells on screen for `batch`: those that leave are returned with the frame
+  /// and alpha they leave with, the others stay under their index paths after the change.
+  private func sortVisibleCells(
+    for batch: TableBatch, moves: RowMoves, new: TableGeometry
+  ) -> [(cell: TableViewCell, frame: Rect, alpha: Double)] {
+    let width = bounds.width
+    let visible = bounds
+    // Cells that leave: deleted and reloaded rows fade out (or slide with their animation);
+    // rows pushed out of view slide there. They go to the pool when the animation ends.
+    var departing: [(cell: TableViewCell, frame: Rect, alpha: Double)] = []
+    var kept: [IndexPath: TableViewCell] = [:]
+    for (indexPath, cell) in visibleCellsByIndexPath {
+      if let animation = batch.deletions[indexPath] ?? batch.reloads[indexPath] {
+        departing.append(
+          (cell, departureFrame(of: cell.frame, animation), animation == .none ? 1 : 0))
+        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+      } else if let target = moves.new(for: indexPath) {
+        if let rect = new.rect(for: target, width: width), !rect.intersects(visible) {
+          departing.append((cell, rect, 1))
+          tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        } else {
+          kept[target] = cell
+        }
+      }
+    }
+    visibleCellsByIndexPath = kept
+    return departing
+  }
+
+  /// Moves the selection and the swiped row to their index paths after `batch`, and notes
+  /// where inserted and reloaded rows arrive from.
+  private func carryOver(_ batch: TableBatch, moves: RowMoves, new: TableGeometry) {
+    let width = bounds.width
+    selectedIndexPaths = Set(
+      selectedIndexPaths.compactMap { batch.deletions[$0] == nil ? moves.new(for: $0) : nil })
+    swipedIndexPath = swipedIndexPath.flatMap {
+      batch.deletions[$0] == nil ? moves.new(for: $0) : nil
+    }
+    for (indexPath, animation) in batch.insertions {
+      arrivals[indexPath] = arrival(at: new.rect(for: indexPath, width: width), animation)
+    }
+    for (indexPath, animation) in batch.reloads {
+      if let target = moves.new(for: indexPath) {
+        arrivals[target] = arrival(at: new.rect(for: target, width: width), animation)
+      }
+    }
   }
 
   private func arrival(at rect: Rect?, _ animation: RowAnimation) -> TableRowArrival {

@@ -77,38 +77,38 @@ final class DemoTour {
     if next == steps.count { stop() } else { scheduleNextStep() }
   }
 
-  /// The walk, in order.
+  /// The walk, in order: each example's steps, in the order the shell lists them.
   private func makeSteps() -> [Step] {
     let shell = self.shell
-    func show(_ title: String) -> () -> Void {
-      {
-        guard let index = shell.examples.firstIndex(where: { $0.title == title }) else { return }
-        shell.showExample(at: index, animated: true)
-      }
-    }
-    func top<Controller: ViewController>(_ type: Controller.Type) -> Controller? {
-      Self.topmost(in: shell.examples[shell.currentIndex]) as? Controller
-    }
-    func navigation() -> NavigationController? {
-      shell.examples[shell.currentIndex] as? NavigationController
-    }
-    func tabs() -> TabBarController? {
-      shell.examples[shell.currentIndex] as? TabBarController
-    }
-    func shelf() -> ShelfController? {
-      let split = shell.examples[shell.currentIndex] as? SplitViewController
-      return split?.viewController(for: .primary) as? ShelfController
-    }
     let turnPage: () -> Void = { shell.example(ShowcaseController.self)?.turnPage() }
-    let type = Self.typeOnScreenKeyboard
-    return [
+    var steps = [
       // Showcase: a page view of text, images, drawing and animation.
       Step("Showcase: images", "showcase-images", turnPage),
       Step("Showcase: drawing", "showcase-drawing", turnPage),
       Step("Showcase: animation", "showcase-animation", turnPage),
-      // Recipes: list → detail → photo, back, then Add (presented) → a name typed in
-      // English, in Pinyin (a candidate chosen) and in Russian → a suggestion picked → Done.
-      Step("Recipes: the list", "recipes-list", show("Recipes")),
+    ]
+    steps += Self.recipeSteps(shell)
+    steps += Self.clockSteps(shell)
+    steps += Self.librarySteps(shell)
+    steps += Self.contactSteps(shell)
+    steps += Self.menuSteps(shell)
+    // Touch: controls and gestures, waiting for a finger.
+    steps.append(Step("Touch: controls and gestures", "touch", Self.show("Touch", in: shell)))
+    return steps
+  }
+
+  /// Recipes: list → detail → photo, back, then Add (presented) → a name typed in
+  /// English, in Pinyin (a candidate chosen) and in Russian → a suggestion picked → Done.
+  private static func recipeSteps(_ shell: DemoShellController) -> [Step] {
+    func top<Controller: ViewController>(_ type: Controller.Type) -> Controller? {
+      Self.top(type, in: shell)
+    }
+    func navigation() -> NavigationController? {
+      shell.examples[shell.currentIndex] as? NavigationController
+    }
+    let type = Self.typeOnScreenKeyboard
+    return [
+      Step("Recipes: the list", "recipes-list", Self.show("Recipes", in: shell)),
       Step("Recipes: a recipe", "recipes-detail") {
         top(RecipeListController.self)?.tableView(rowSelectedAt: 0)
       },
@@ -148,8 +148,19 @@ final class DemoTour {
       Step("Recipes: Done, added by the delegate", "recipes-added") {
         top(RecipeAddController.self)?.done()
       },
-      // Clock: a tab bar whose first two tabs are navigation controllers.
-      Step("Clock: World Clock", "clock-world-clock", show("Clock")),
+    ]
+  }
+
+  /// Clock: a tab bar whose first two tabs are navigation controllers.
+  private static func clockSteps(_ shell: DemoShellController) -> [Step] {
+    func top<Controller: ViewController>(_ type: Controller.Type) -> Controller? {
+      Self.top(type, in: shell)
+    }
+    func tabs() -> TabBarController? {
+      shell.examples[shell.currentIndex] as? TabBarController
+    }
+    return [
+      Step("Clock: World Clock", "clock-world-clock", Self.show("Clock", in: shell)),
       Step("Clock: cities to add", "clock-cities") {
         top(WorldClockController.self)?.chooseCity()
       },
@@ -162,8 +173,18 @@ final class DemoTour {
       },
       Step("Clock: Stopwatch", "clock-stopwatch") { tabs()?.selectedIndex = 2 },
       Step("Clock: Timer", "clock-timer") { tabs()?.selectedIndex = 3 },
-      // Library: a split view, list beside the book; the list filtered as a search is typed.
-      Step("Library: a split view", "library", show("Library")),
+    ]
+  }
+
+  /// Library: a split view, list beside the book; the list filtered as a search is typed.
+  private static func librarySteps(_ shell: DemoShellController) -> [Step] {
+    func shelf() -> ShelfController? {
+      let split = shell.examples[shell.currentIndex] as? SplitViewController
+      return split?.viewController(for: .primary) as? ShelfController
+    }
+    let type = Self.typeOnScreenKeyboard
+    return [
+      Step("Library: a split view", "library", Self.show("Library", in: shell)),
       Step("Library: searching as you type", "library-search-keyboard") {
         guard let shelf = shelf() else { return }
         shelf.searchField.becomeFirstResponder()
@@ -175,9 +196,18 @@ final class DemoTour {
         shelf.searchField.resignFirstResponder()
         shelf.showBook(row: 2)
       },
-      // Contacts: New Contact presented, a phone number and an e-mail address typed, the
-      // photo picker presented over it, back, a name, Done.
-      Step("Contacts: the list", "contacts", show("Contacts")),
+    ]
+  }
+
+  /// Contacts: New Contact presented, a phone number and an e-mail address typed, the
+  /// photo picker presented over it, back, a name, Done.
+  private static func contactSteps(_ shell: DemoShellController) -> [Step] {
+    func top<Controller: ViewController>(_ type: Controller.Type) -> Controller? {
+      Self.top(type, in: shell)
+    }
+    let type = Self.typeOnScreenKeyboard
+    return [
+      Step("Contacts: the list", "contacts", Self.show("Contacts", in: shell)),
       Step("Contacts: New Contact, presented", "contacts-new") {
         top(ContactListController.self)?.addContact()
       },
@@ -206,9 +236,17 @@ final class DemoTour {
       Step("Contacts: Done, added by the delegate", "contacts-added") {
         top(NewContactController.self)?.done()
       },
-      // Menu: a grid of styled cards, a product laid out by stack views, "Order" asking in
-      // an alert, answered with Return (the preferred action) as on a hardware keyboard.
-      Step("Menu: the grid of products", "menu", show("Menu")),
+    ]
+  }
+
+  /// Menu: a grid of styled cards, a product laid out by stack views, "Order" asking in
+  /// an alert, answered with Return (the preferred action) as on a hardware keyboard.
+  private static func menuSteps(_ shell: DemoShellController) -> [Step] {
+    func top<Controller: ViewController>(_ type: Controller.Type) -> Controller? {
+      Self.top(type, in: shell)
+    }
+    return [
+      Step("Menu: the grid of products", "menu", Self.show("Menu", in: shell)),
       Step("Menu: a product on stack views", "menu-item") {
         top(MenuGridController.self)?.showItem(at: 0)
       },
@@ -216,9 +254,22 @@ final class DemoTour {
         top(MenuItemController.self)?.askToOrder()
       },
       Step("Menu: ordered", "menu-ordered") { Self.pressReturn() },
-      // Touch: controls and gestures, waiting for a finger.
-      Step("Touch: controls and gestures", "touch", show("Touch")),
     ]
+  }
+
+  /// Makes the example titled `title` the one on screen, sliding to it.
+  private static func show(_ title: String, in shell: DemoShellController) -> () -> Void {
+    {
+      guard let index = shell.examples.firstIndex(where: { $0.title == title }) else { return }
+      shell.showExample(at: index, animated: true)
+    }
+  }
+
+  /// The controller on top of the example on screen, if it is a `Controller`.
+  private static func top<Controller: ViewController>(
+    _ type: Controller.Type, in shell: DemoShellController
+  ) -> Controller? {
+    topmost(in: shell.examples[shell.currentIndex]) as? Controller
   }
 
   /// Taps the on-screen keys that type `text`, as a finger would. The tour's taps land in
