@@ -7,12 +7,12 @@ import Testing
 @testable import kioskctl
 
 /// Every bound KioskKit puts on input from outside is listed, with its value, in the LIMITS
-/// section of kiosk.toml(5) and in the README's table of limits: both are written by hand,
+/// section of kiosk.toml(5) and in the Limits article's table: both are written by hand,
 /// and this checks them against the constants the code uses, so a changed limit cannot
 /// leave a stale number in either.
 @MainActor
 @Suite struct InputLimitsManualTests {
-  /// Each limit's name as the manual and the README give it, and its value written out
+  /// Each limit's name as the manual and the article give it, and its value written out
   /// from the code's constant.
   static let limits: [String: String] = [
     "Configuration file or drop-in": mebibytes(KioskConfiguration.maximumFileSize),
@@ -76,17 +76,12 @@ import Testing
     #expect(listed == Self.limits)
   }
 
-  /// The README's table of limits: `| name | value | past it |` rows under `### Limits`.
-  @Test func theReadmeListsEveryLimitWithItsValue() throws {
-    let readme = try String(
-      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The Limits article's table: `| name | value | past it |` rows under `| Limit |`.
+  @Test func theLimitsArticleListsEveryLimitWithItsValue() throws {
+    let article = try DocumentationText.article("Limits")
     var listed: [String: String] = [:]
-    var inSection = false
-    for line in readme.split(separator: "\n") {
-      if line.hasPrefix("#") { inSection = line == "### Limits" }
-      guard inSection, line.hasPrefix("| ") else { continue }
-      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard cells.count >= 2, cells[0] != "Limit", !cells[0].hasPrefix("-") else { continue }
+    for cells in DocumentationText.tableRows(in: article, header: "Limit") where cells.count >= 2 {
+      #expect(listed[cells[0]] == nil, "\(cells[0]) is listed once")
       listed[cells[0].replacingOccurrences(of: "`", with: "")] = cells[1]
     }
     #expect(listed == Self.limits)
