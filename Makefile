@@ -337,6 +337,7 @@ gallery: deps
 # The documentation (DocC): the articles of Sources/KioskKit/KioskKit.docc and the API of
 # KioskKit and the modules it re-exports, as a static site in out/docs.
 docs: deps
+	mkdir -p out
 	$(SWIFT) package --allow-writing-to-directory out/docs generate-documentation \
 		--target KioskKit --output-path out/docs --transform-for-static-hosting \
 		--warnings-as-errors
