@@ -1,4 +1,5 @@
 import Foundation
+import KioskControl
 import KioskLinux
 import KioskTesting
 import Logging
