@@ -65,6 +65,9 @@ let package = Package(
     .target(name: "CTOMLParser"),
     // Whole files written safely (temporary file, then rename): images, screenshots.
     .target(name: "KioskFiles"),
+    // The control protocol (requests, replies, their framing, the socket's address): spoken
+    // by KioskKit's control server and by kioskctl.
+    .target(name: "KioskControl", dependencies: ["KioskFiles"]),
     .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG", "KioskFiles"]),
     .target(
       name: "KioskUI",
@@ -89,7 +92,7 @@ let package = Package(
       name: "KioskKit",
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
-        "CTOMLParser", "KioskFiles",
+        "CTOMLParser", "KioskFiles", "KioskControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -102,7 +105,8 @@ let package = Package(
     .target(name: "CAllocCounter"),
     // `make fuzz`: libFuzzer targets for the parsers of outside input (Tests/FuzzCorpus).
     .target(name: "CFuzzDriver"),
-    .executableTarget(name: "kiosk-fuzz", dependencies: ["KioskKit", "KioskUI", "CFuzzDriver"]),
+    .executableTarget(
+      name: "kiosk-fuzz", dependencies: ["KioskKit", "KioskUI", "KioskControl", "CFuzzDriver"]),
     .target(name: "KioskVersion"),
     .executableTarget(
       name: "kiosk-demo",
@@ -116,7 +120,7 @@ let package = Package(
     .executableTarget(
       name: "kioskctl",
       dependencies: [
-        "KioskVersion", "KioskFiles",
+        "KioskVersion", "KioskFiles", "KioskControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -144,7 +148,8 @@ let package = Package(
     .testTarget(
       name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion", "CLinux"]),
     .testTarget(
-      name: "KioskServiceTests", dependencies: ["KioskKit", "KioskTesting", "kioskctl", "CLinux"]),
+      name: "KioskServiceTests",
+      dependencies: ["KioskKit", "KioskTesting", "kioskctl", "KioskControl", "CLinux"]),
   ],
   swiftLanguageModes: [.v6],
   // toml++ needs C++17.

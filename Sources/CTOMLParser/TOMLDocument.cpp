@@ -222,7 +222,21 @@ struct depth_scan {
   /// The depth the first over the limit was reached at, and its line (1-based).
   uint32_t line = 0;
   size_t depth = 0;
+  /// The line of the first table header whose name cannot start (`header_name_starts`).
+  uint32_t nameless_header_line = 0;
 };
+
+/// Whether a table header's name can start at `i`, after its brackets: after spaces and
+/// tabs, a bare key's letter, digit, `-` or `_`, or a quote. toml++ 3.3 and 3.4 assert on
+/// anything else (`[:]`, `[é]`, `[` and a line break: its `parse_key` precondition;
+/// upstream fixed the `[[[` case in pull request 301) instead of reporting it, so the
+/// bridge refuses those first, with their line. The end of the text is toml++'s own error.
+bool header_name_starts(const char *text, size_t length, size_t i) {
+  while (i < length && (text[i] == ' ' || text[i] == '\t')) i++;
+  if (i == length) return true;
+  const unsigned char c = static_cast<unsigned char>(text[i]);
+  return c < 0x80 && (std::isalnum(c) || c == '-' || c == '_' || c == '"' || c == '\'');
+}
 
 depth_scan scan_depth(const char *text, size_t length, size_t limit) {
   depth_scan result;
@@ -329,6 +343,8 @@ depth_scan scan_depth(const char *text, size_t length, size_t limit) {
     if (statement_start && stack.empty() && c == '[') {
       // A table header: its parts replace the current header's.
       if (i < length && text[i] == '[') i++;
+      if (result.nameless_header_line == 0 && !header_name_starts(text, length, i))
+        result.nameless_header_line = line;
       in_header = true;
       depth = 0;
       key_started = false;
@@ -380,6 +396,92 @@ depth_scan scan_depth(const char *text, size_t length, size_t limit) {
   return result;
 }
 
+/// The line of the first `}` where an array expects an element (after `[` or `,`, blanks,
+/// line breaks and comments aside: `a = [1, }`), outside strings and comments; 0 when
+/// there is none. toml++ 3.4 asserts there (`parse_value`'s precondition) instead of
+/// reporting it. Brackets count as arrays only after a `=` or inside another array or
+/// inline table, so a table header is none. Every step is linear in the text.
+uint32_t brace_for_element_line(const char *text, size_t length) {
+  struct open { bool array; bool expecting_element; };
+  std::vector<open> stack;
+  bool after_equals = false;
+  uint32_t line = 1;
+  size_t i = 0;
+  const auto element_seen = [&] {
+    if (!stack.empty() && stack.back().array) stack.back().expecting_element = false;
+  };
+  while (i < length) {
+    const char c = text[i];
+    switch (c) {
+      case '\n':
+        line++;
+        if (stack.empty()) after_equals = false;
+        i++;
+        break;
+      case '#':
+        while (i < length && text[i] != '\n') i++;
+        break;
+      case '"':
+      case '\'': {
+        element_seen();
+        const bool multi_line = i + 2 < length && text[i + 1] == c && text[i + 2] == c;
+        if (multi_line) {
+          // To its closing triple, counting lines.
+          i += 3;
+          while (i < length && !(i + 2 < length && text[i] == c && text[i + 1] == c &&
+                                 text[i + 2] == c)) {
+            if (text[i] == '\n') line++;
+            if (c == '"' && text[i] == '\\') i++;
+            i++;
+          }
+          i = std::min(length, i + 3);
+        } else {
+          i++;
+          while (i < length && text[i] != c && text[i] != '\n') {
+            if (c == '"' && text[i] == '\\') i++;
+            i++;
+          }
+          if (i < length && text[i] == c) i++;
+        }
+        break;
+      }
+      case '=':
+        if (stack.empty()) after_equals = true;
+        i++;
+        break;
+      case '[':
+      case '{':
+        element_seen();
+        if (after_equals || !stack.empty()) stack.push_back({c == '[', c == '['});
+        i++;
+        break;
+      case ']':
+        if (!stack.empty() && stack.back().array) stack.pop_back();
+        i++;
+        break;
+      case '}':
+        if (!stack.empty() && stack.back().array && stack.back().expecting_element) return line;
+        if (!stack.empty() && !stack.back().array) stack.pop_back();
+        i++;
+        break;
+      case ',':
+        if (!stack.empty() && stack.back().array) stack.back().expecting_element = true;
+        i++;
+        break;
+      case ' ':
+      case '\t':
+      case '\r':
+        i++;
+        break;
+      default:
+        element_seen();
+        i++;
+        break;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 extern "C" int ctoml_check_depth(const char *text, size_t length, size_t limit,
@@ -399,6 +501,18 @@ extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, size_t m
     if (scan.line != 0) {
       fail(*document, "the text nests too deep", scan.line, 0);
       document->depth = scan.depth;
+      return document;
+    }
+    // What toml++ would assert on rather than report, refused with its line (no column:
+    // the message says what is missing).
+    if (scan.nameless_header_line != 0) {
+      fail(*document,
+           "a table header needs a name after its bracket, e.g. [output] or [\"my table\"]",
+           scan.nameless_header_line, 0);
+      return document;
+    }
+    if (const uint32_t line = brace_for_element_line(text, length)) {
+      fail(*document, "an array needs a value or ] where it has }", line, 0);
       return document;
     }
     document->root = toml::parse(std::string_view(text, length));

@@ -9,6 +9,7 @@
 // a value or an error.
 import CFuzzDriver
 import Foundation
+import KioskControl
 import KioskUI
 
 @testable import KioskKit

@@ -1,21 +1,16 @@
 import Glibc
+import KioskControl
 
 /// One request over the control socket: connect, send a line, read the reply to the end.
 ///
 /// kioskctl (usually run as root) does not trust what answers on the socket: the whole
 /// exchange — connecting, sending, every byte of the reply — has one deadline (`timeout`),
-/// a reply is read only up to `maximumReplySize`, and an app that says it is busy is asked
+/// a reply is read only up to `ControlReply.maximumSize`, and an app that says it is busy is asked
 /// again, with a short back-off, until the deadline.
 struct ControlClient {
   let path: String
   /// Seconds for the whole exchange (`--timeout`), retries for a busy app included.
   let timeout: Double
-
-  /// The longest reply kioskctl reads, in bytes (16 MiB): far more than a status, the
-  /// metrics, a reload's list of changes (the configuration file is at most 1 MiB) or a
-  /// screenshot of a kiosk's screen, and the app sends no longer one
-  /// (`ControlReply.maximumSize`). Past it kioskctl stops reading and exits 76.
-  static let maximumReplySize = 16 << 20
 
   /// The first wait before asking a busy app again, in seconds; each retry waits twice as
   /// long as the one before, up to `maximumRetryDelay`, while the deadline allows.
@@ -23,20 +18,13 @@ struct ControlClient {
   /// The longest wait between two tries at a busy app, in seconds.
   static let maximumRetryDelay = 0.25
 
-  /// A reply too long (more than `maximumReplySize`): the app does not speak the control
+  /// A reply too long (more than `ControlReply.maximumSize`): the app does not speak the control
   /// protocol. EX_PROTOCOL.
   static let replyTooLongExitCode: Int32 = 76
   /// No whole reply within the deadline, or the connection broke. EX_IOERR.
   static let brokenExitCode: Int32 = 74
   /// The app is busy (every connection taken) until the deadline. EX_TEMPFAIL.
   static let busyExitCode: Int32 = 75
-
-  struct Reply {
-    var succeeded: Bool
-    var lines: [String]
-    /// The bytes after a `png: N` line (`screenshot -`), if the reply has them.
-    var payload: [UInt8]?
-  }
 
   struct Failure: Error {
     var message: String
@@ -63,7 +51,7 @@ struct ControlClient {
   /// Sends `request` and returns the app's reply, asking again while the app is busy.
   /// A busy reply means the app did not read the request (`ControlServer` says so before
   /// reading a line), so asking again never runs a request twice.
-  func send(_ request: String) throws(Failure) -> Reply {
+  func send(_ request: String) throws(Failure) -> ControlReply {
     let deadline = Deadline(seconds: timeout)
     var delay = Self.firstRetryDelay
     var tries = 1
@@ -83,18 +71,18 @@ struct ControlClient {
   }
 
   /// The app's reply "busy": every connection slot taken, the request not read.
-  static func isBusy(_ reply: Reply) -> Bool {
+  static func isBusy(_ reply: ControlReply) -> Bool {
     !reply.succeeded && reply.lines.first?.hasPrefix("busy") == true
   }
 
   /// One connection: the request sent, the reply read to its end.
-  private func exchange(_ request: String, deadline: Deadline) throws(Failure) -> Reply {
+  private func exchange(_ request: String, deadline: Deadline) throws(Failure) -> ControlReply {
     let fd = try connect(deadline: deadline)
     defer { close(fd) }
     // From here on the socket never blocks: each wait is a poll() for what is left of
     // the deadline, so neither a silent app nor one that trickles bytes can stretch it.
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    let bytes = Array((request + "\n").utf8)
+    let bytes = ControlRequest.bytes(of: request)
     var sent = 0
     while sent < bytes.count {
       let count = bytes[sent...].withUnsafeBytes {
@@ -119,7 +107,7 @@ struct ControlClient {
   }
 
   /// Reads until the app closes the connection, the deadline passes, or the reply is
-  /// longer than `maximumReplySize`; never holds more than that (and a chunk).
+  /// longer than `ControlReply.maximumSize`; never holds more than that (and a chunk).
   private func readReply(_ fd: Int32, until deadline: Deadline) throws(Failure) -> [UInt8] {
     var reply: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
@@ -134,10 +122,10 @@ struct ControlClient {
       }
       if count < 0 { throw broken("waiting for the reply") }
       if count == 0 { break }
-      guard reply.count + count <= Self.maximumReplySize else {
+      guard !ControlReply.isTooLong(reply.count + count) else {
         throw Failure(
           message:
-            "the reply is longer than \(Self.maximumReplySize >> 20) MiB, the most kioskctl reads; gave up (is that a KioskKit app?)",
+            "the reply is longer than \(ControlReply.maximumSize >> 20) MiB, the most kioskctl reads; gave up (is that a KioskKit app?)",
           exitCode: Self.replyTooLongExitCode)
       }
       reply.append(contentsOf: chunk[0..<count])
@@ -161,50 +149,23 @@ struct ControlClient {
     }
   }
 
-  /// A reply's lines, and the payload that follows a `png: N` line.
-  static func parse(_ reply: [UInt8]) throws(Failure) -> Reply {
-    var lines: [String] = []
-    var start = 0
-    var payload: [UInt8]?
-    while let newline = reply[start...].firstIndex(of: UInt8(ascii: "\n")) {
-      let line = String(decoding: reply[start..<newline], as: UTF8.self)
-      start = newline + 1
-      lines.append(line)
-      if lines.first == "ok", line.hasPrefix("png: "), let count = Int(line.dropFirst(5)) {
-        guard reply.count - start == count else {
-          throw Failure(
-            message: "the reply ended after \(reply.count - start) of \(count) bytes of PNG",
-            exitCode: brokenExitCode)
-        }
-        payload = Array(reply[start...])
-        start = reply.count
-        break
-      }
+  /// A whole reply read (`ControlReply.init(reading:)`); bytes that are none break the
+  /// exchange.
+  static func parse(_ reply: [UInt8]) throws(Failure) -> ControlReply {
+    do {
+      return try ControlReply(reading: reply)
+    } catch {
+      throw Failure(message: error.message, exitCode: brokenExitCode)
     }
-    guard let first = lines.first, start == reply.count else {
-      throw Failure(
-        message: "the app closed the connection without a reply", exitCode: brokenExitCode)
-    }
-    if first == "ok" {
-      return Reply(succeeded: true, lines: Array(lines.dropFirst()), payload: payload)
-    }
-    if first.hasPrefix("error: ") {
-      return Reply(succeeded: false, lines: [String(first.dropFirst(7))])
-    }
-    throw Failure(message: "unexpected reply: \(first.prefix(80))", exitCode: brokenExitCode)
   }
 
   /// A connected socket, blocking. Connecting waits while the app's listen backlog is full
   /// (a unix socket's connect() does), for at most what is left of the deadline.
   private func connect(deadline: Deadline) throws(Failure) -> Int32 {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard path.utf8.count < capacity else {
-      throw Failure(message: "socket path longer than \(capacity - 1) bytes: \(path)", exitCode: 64)
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    guard let address = ControlSocketAddress(path: path) else {
+      throw Failure(
+        message: "socket path longer than \(ControlSocketAddress.maximumPathLength) bytes: \(path)",
+        exitCode: 64)
     }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw broken("creating a socket") }
@@ -216,11 +177,7 @@ struct ControlClient {
     _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     var result: Int32
     repeat {
-      result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-      }
+      result = address.withSocketAddress { Glibc.connect(fd, $0, $1) }
     } while result != 0 && errno == EINTR && !deadline.hasPassed
     guard result == 0 else {
       let code = errno

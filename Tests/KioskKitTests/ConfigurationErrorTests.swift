@@ -76,6 +76,22 @@ struct ConfigurationErrorTests {
       ).isEmpty)
   }
 
+  /// Screens written inline (`output = [...]`) have their lines too: before toml++ gave
+  /// each node its line, a scan of the text found them, and it could not see into inline
+  /// arrays and tables (these messages named no line).
+  @Test func inlineScreensHaveTheirLines() throws {
+    #expect(
+      try problems("\noutput = [1]\n") == [
+        "FILE:2: output = [...] must be [[output]] tables, one per screen"
+      ])
+    let text =
+      "output = [{ connector = \"A\" },\n  { role = \"secondary\", connector = \"B\", bogus = 1 }]\n"
+    #expect(
+      try problems(text) == [
+        "FILE:2: unknown key output.bogus = 1 in a secondary [[output]]; its keys are role, connector, card, mode, rotation, scale, touch-devices"
+      ])
+  }
+
   @Test func keyOutsideATable() throws {
     let found = try problems("log = \"debug\"\n")
     #expect(

@@ -8,8 +8,9 @@ import Testing
 /// parsing keeps nothing once it returns.
 @Suite("Configuration: the TOML bridge")
 struct TOMLDocumentTests {
-  /// Inputs on which toml++ asserts, given to the bridge without the line scan before it
-  /// (`ConfigurationLines`): each is an error, not an abort. A regression aborts the run.
+  /// Inputs on which toml++ asserts, given to the bridge: each is an error (with its line:
+  /// the bridge refuses them before toml++ reads them), not an abort. A regression aborts
+  /// the run.
   @Test(arguments: ["[:]\n", "[,,]1", "[#{f", "[é]\n", "[\n}=}", "a = [1,}\n", "a = [ # c\n}"])
   func toml_plus_plusChecksAreErrors(text: String) {
     #expect(throws: TOMLDocument.Failure.self) { try TOMLDocument(parsing: text) }

@@ -1,3 +1,4 @@
+import KioskControl
 import Testing
 
 @testable import KioskKit

@@ -1,4 +1,5 @@
 import Foundation
+import KioskControl
 import KioskLinux
 import KioskTesting
 import Logging
@@ -128,57 +129,63 @@ extension ControlSuites {
       #expect(screens?.first?["main"] as? Bool == true)
     }
 
-    @Test func screenshotWritesThePresentedFrameAsPNGIntoItsFolderOnly() async throws {
+    /// Paints the window red and runs `body` with a new screenshot folder of the service's,
+    /// removed after it.
+    private func withRedFrameAndScreenshotFolder(
+      _ body: (_ folder: String) async throws -> Void
+    ) async throws {
       app.window.backgroundColor = .red
       app.runUntilIdle()
       let folder = NSTemporaryDirectory() + "kiosk-shots-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(atPath: folder) }
       service.screenshotFolder = folder
-      let reply = try await exchange("screenshot shot.png", at: path)
-      #expect(reply == "ok\nfile: \(folder)/shot.png\nsize: 80x40 px\n")
-      let image = try Image(contentsOfFile: folder + "/shot.png")
-      #expect(image.pixelBuffer.width == 80 && image.pixelBuffer.height == 40)
-      #expect(image.pixelBuffer.pixel(x: 40, y: 20) == .red)
-      let absolute = try await exchange("screenshot \(folder)/x.png", at: path)
-      #expect(absolute.hasPrefix("error: screenshot takes a file name"))
+      try await body(folder)
+    }
 
-      // What the issue found: a link's target overwritten, a FIFO that wedged the writer.
-      let target = folder + "/precious.txt"
-      try "keep".write(toFile: target, atomically: false, encoding: .utf8)
-      try FileManager.default.createSymbolicLink(
-        atPath: folder + "/link.png", withDestinationPath: target)
-      let linked = try await exchange("screenshot link.png", at: path)
-      #expect(linked.hasPrefix("error: cannot write \(folder)/link.png: it is a symbolic link"))
-      #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
-      #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
-      let fifo = try await exchange("screenshot fifo.png", at: path)
-      #expect(fifo.hasPrefix("error: cannot write \(folder)/fifo.png: it is not a regular file"))
-      // The writer is not wedged, and nothing partial was left behind.
-      #expect(try await exchange("screenshot again.png", at: path).hasPrefix("ok\n"))
-      let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-      #expect(names == ["again.png", "fifo.png", "link.png", "precious.txt", "shot.png"])
+    @Test func screenshotWritesThePresentedFrameAsPNGIntoItsFolderOnly() async throws {
+      try await withRedFrameAndScreenshotFolder { folder in
+        let reply = try await exchange("screenshot shot.png", at: path)
+        #expect(reply == "ok\nfile: \(folder)/shot.png\nsize: 80x40 px\n")
+        let image = try Image(contentsOfFile: folder + "/shot.png")
+        #expect(image.pixelBuffer.width == 80 && image.pixelBuffer.height == 40)
+        #expect(image.pixelBuffer.pixel(x: 40, y: 20) == .red)
+        let absolute = try await exchange("screenshot \(folder)/x.png", at: path)
+        #expect(absolute.hasPrefix("error: screenshot takes a file name"))
 
-      service.screenshotFolder = "/nonexistent-dir"
-      let nowhere = try await exchange("screenshot x.png", at: path)
-      #expect(nowhere.hasPrefix("error: cannot write /nonexistent-dir/x.png"))
+        // What the issue found: a link's target overwritten, a FIFO that wedged the writer.
+        let target = folder + "/precious.txt"
+        try "keep".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+          atPath: folder + "/link.png", withDestinationPath: target)
+        let linked = try await exchange("screenshot link.png", at: path)
+        #expect(linked.hasPrefix("error: cannot write \(folder)/link.png: it is a symbolic link"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+        #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
+        let fifo = try await exchange("screenshot fifo.png", at: path)
+        #expect(fifo.hasPrefix("error: cannot write \(folder)/fifo.png: it is not a regular file"))
+        // The writer is not wedged, and nothing partial was left behind.
+        #expect(try await exchange("screenshot again.png", at: path).hasPrefix("ok\n"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["again.png", "fifo.png", "link.png", "precious.txt", "shot.png"])
+
+        service.screenshotFolder = "/nonexistent-dir"
+        let nowhere = try await exchange("screenshot x.png", at: path)
+        #expect(nowhere.hasPrefix("error: cannot write /nonexistent-dir/x.png"))
+      }
     }
 
     /// Issue 34, case 10: a screenshot is as private as the socket that asks for it (0600),
     /// whatever the umask lets through; it used to be 0644.
     @Test func aScreenshotIsAsPrivateAsTheSocket() async throws {
-      app.window.backgroundColor = .red
-      app.runUntilIdle()
-      let folder = NSTemporaryDirectory() + "kiosk-shots-\(UUID().uuidString)"
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(atPath: folder) }
-      service.screenshotFolder = folder
-      let saved = umask(0o022)
-      defer { umask(saved) }
-      #expect(try await exchange("screenshot shot.png", at: path).hasPrefix("ok\n"))
-      var info = stat()
-      #expect(lstat(folder + "/shot.png", &info) == 0)
-      #expect(info.st_mode & 0o777 == 0o600)
+      try await withRedFrameAndScreenshotFolder { (folder: String) async throws in
+        let saved = umask(0o022)
+        defer { umask(saved) }
+        #expect(try await exchange("screenshot shot.png", at: path).hasPrefix("ok\n"))
+        var info = stat()
+        #expect(lstat(folder + "/shot.png", &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+      }
     }
 
     @Test func memoryWarningRunsTheAppsWarningAndIsCounted() async throws {

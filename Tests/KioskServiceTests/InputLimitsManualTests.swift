@@ -1,4 +1,5 @@
 import Foundation
+import KioskControl
 import Testing
 
 @testable import KioskGraphics
@@ -37,15 +38,15 @@ import Testing
       "1/\(Int((1 / TouchLimits.minimumScriptCoordinate).rounded()).grouped) of a point",
     "Control request line": "\(ControlRequest.maximumLength.grouped) bytes",
     "Control reply": mebibytes(ControlReply.maximumSize),
-    "Control reply kioskctl reads": mebibytes(ControlClient.maximumReplySize),
+    "Control reply kioskctl reads": mebibytes(ControlReply.maximumSize),
     "Control connections at once": "\(ControlServer.defaultMaximumConnections)",
     "Connections waiting to be accepted": "\(ControlSocket.listenBacklog)",
     "Time to send a control request": seconds(ControlServer.defaultReadTimeout),
     "Time for the app to answer": seconds(ControlServer.defaultAnswerTimeout),
     "Time to read a control reply": seconds(ControlConnection.replyTimeout),
     "Time for kioskctl's whole exchange":
-      "\(seconds(KioskControl.Connection.defaultTimeout)), at most"
-      + " \(seconds(KioskControl.Connection.maximumTimeout))",
+      "\(seconds(Kioskctl.Connection.defaultTimeout)), at most"
+      + " \(seconds(Kioskctl.Connection.maximumTimeout))",
     "kioskctl's wait before asking a busy app again":
       "\(milliseconds(ControlClient.firstRetryDelay)), doubling to"
       + " \(milliseconds(ControlClient.maximumRetryDelay))",

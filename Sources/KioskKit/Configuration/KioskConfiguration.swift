@@ -109,125 +109,33 @@ public struct KioskConfiguration: Sendable {
       .map { folder + "/" + $0 }
   }
 
-  /// The settings of a TOML text; `file` names it in messages.
+  /// The settings of a TOML text; `file` names it in messages. toml++ (through the
+  /// `CTOMLParser` bridge) is the only parser: it refuses what is not TOML or nests too deep,
+  /// and gives each node the line its problems name (`ConfigurationFileReader`).
   static func parse(
     _ text: String, file: String, catalog: ConfigurationCatalog = .standard
   ) throws(ConfigurationError) -> [String: Setting] {
-    /// A failure of toml++ or of the bridge's checks, as a problem of `file`.
-    func refusal(_ error: TOMLDocument.Failure) -> ConfigurationError {
-      ConfigurationError(problems: [
-        .init(
-          location: error.line.map { "\(file):\($0)" } ?? file, line: error.line,
-          message: error.isSyntaxError
-            ? "not valid TOML" + (error.column.map { " (column \($0))" } ?? "")
-              + ": \(error.message)"
-            : error.message)
-      ])
-    }
-    // A file that nests too deep is refused before anything reads it further.
-    do throws(TOMLDocument.Failure) {
-      try TOMLDocument.checkNesting(text)
-    } catch {
-      throw refusal(error)
-    }
-    // Read next: it finds what toml++ would abort on rather than report.
-    let lines = ConfigurationLines(text: text)
-    if let line = lines.malformedHeaderLine {
-      throw ConfigurationError(problems: [
-        .init(
-          location: "\(file):\(line)", line: line,
-          message:
-            "not valid TOML: a table header needs a name after its bracket, e.g. [output] or [\"my table\"]"
-        )
-      ])
-    }
-    if let line = ConfigurationLines.lineOfBraceForArrayElement(in: text) {
-      throw ConfigurationError(problems: [
-        .init(
-          location: "\(file):\(line)", line: line,
-          message: "not valid TOML: an array needs a value or ] where it has }")
-      ])
-    }
     let root: TOMLTable
     do {
       root = try TOMLDocument(parsing: text).root
     } catch {
-      throw refusal(error)
+      throw refusal(error, file: file)
     }
-    var settings: [String: Setting] = [:]
-    var problems: [ConfigurationError.Problem] = []
-    // A file of 90,000 misspelt keys took 2.75 s to check, building a message for each:
-    // past `maximumProblemsShown` they are only counted.
-    var problemsNotShown = 0
-    func problem(_ path: [String], key: String?, _ message: @autoclosure () -> String) {
-      guard problems.count < maximumProblemsShown else {
-        problemsNotShown += 1
-        return
-      }
-      let line = lines.line(of: path)
-      problems.append(
-        .init(
-          location: line.map { "\(file):\($0)" } ?? file, line: line, key: key, message: message()))
-    }
-    let tableList = catalog.tables.joined(separator: ", ")
-    /// The keys of `table`, written under the header at `header` (`output`, `output[1]`).
-    func read(_ table: TOMLTable, named tableName: String, header: String, skipping: Set<String>) {
-      for (name, value) in table where !skipping.contains(name) {
-        let path = "\(tableName).\(name)"
-        guard let key = catalog.key(tableName, name) else {
-          let known = catalog.keys.filter { $0.table == tableName }.map(\.name)
-          problem(
-            [header, name], key: path,
-            "unknown key \(path) = \(WrittenValue(value).shown); the keys of [\(tableName)] are \(known.joined(separator: ", "))"
-          )
-          continue
-        }
-        let written = WrittenValue(value)
-        switch key.values(for: written) {
-        case .success(let values):
-          let line = lines.line(of: [header, name])
-          settings[path] = Setting(
-            values: values, location: line.map { "\(file):\($0)" } ?? file)
-        case .failure(let refusal):
-          problem([header, name], key: path, refusal.message(key, written))
-        }
-      }
-    }
-    for (tableName, node) in root {
-      guard catalog.tables.contains(tableName) else {
-        problem([tableName], key: nil, "unknown table [\(tableName)]; the tables are \(tableList)")
-        continue
-      }
-      if tableName == "output", let array = node.array, catalog.key("output", "screens") != nil {
-        let screens = OutputTables.read(array, lines: lines, file: file, catalog: catalog)
-        problems += screens.problems
-        if let main = screens.main {
-          read(main.table, named: "output", header: main.header, skipping: ["role"])
-        }
-        if !screens.secondary.isEmpty {
-          settings["output.screens"] = Setting(
-            values: screens.secondary.map(\.argument), location: screens.location)
-        }
-        continue
-      }
-      guard let table = node.table else {
-        problem(
-          [tableName], key: tableName,
-          "\(tableName) = \(WrittenValue(node).shown) is not a table; write [\(tableName)] and its keys under it"
-        )
-        continue
-      }
-      read(table, named: tableName, header: tableName, skipping: [])
-    }
-    guard problems.isEmpty else {
-      var shown = problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-      if problemsNotShown > 0 {
-        shown.append(
-          .init(location: file, message: "\(problemsNotShown) more problems not shown"))
-      }
-      throw ConfigurationError(problems: shown)
-    }
-    return settings
+    var reader = ConfigurationFileReader(file: file, catalog: catalog)
+    reader.read(root)
+    return try reader.result()
+  }
+
+  /// A failure of toml++ or of the bridge's checks, as a problem of `file`.
+  private static func refusal(_ error: TOMLDocument.Failure, file: String) -> ConfigurationError {
+    ConfigurationError(problems: [
+      .init(
+        location: error.line.map { "\(file):\($0)" } ?? file, line: error.line,
+        message: error.isSyntaxError
+          ? "not valid TOML" + (error.column.map { " (column \($0))" } ?? "")
+            + ": \(error.message)"
+          : error.message)
+    ])
   }
 
   /// The most problems one file reports; the rest are counted.

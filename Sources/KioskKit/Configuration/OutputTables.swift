@@ -15,8 +15,8 @@
 /// touch-devices = []
 /// ```
 struct OutputTables {
-  /// The main screen's table and its header's name for line lookup (`output[0]`).
-  var main: (table: TOMLTable, header: String)?
+  /// The main screen's table.
+  var main: TOMLTable?
   /// The other screens.
   var secondary: [SecondaryScreenSpec] = []
   /// Where the first secondary table is, for messages.
@@ -28,56 +28,56 @@ struct OutputTables {
     "role", "connector", "card", "mode", "rotation", "scale", "touch-devices",
   ]
 
+  /// The tables of `output = [...]`, whose `[` (or first header) is on `line`.
   static func read(
-    _ array: [TOMLNode], lines: ConfigurationLines, file: String, catalog: ConfigurationCatalog
+    _ array: [TOMLNode], line: Int?, file: String, catalog: ConfigurationCatalog
   ) -> OutputTables {
     var result = OutputTables(location: file)
-    func problem(_ header: String, _ key: String?, _ message: String) {
-      let line = lines.line(of: key.map { [header, $0] } ?? [header])
+    /// A problem of `table`'s `key` (or of the table), at its line.
+    func problem(_ table: TOMLTable?, _ key: String?, _ message: String) {
+      let line = table.flatMap { $0.line(of: key) } ?? line
       result.problems.append(
         .init(
           location: line.map { "\(file):\($0)" } ?? file, line: line,
           key: key.map { "output.\($0)" }, message: message))
     }
-    var tables: [(table: TOMLTable, header: String, role: String)] = []
+    var tables: [(table: TOMLTable, role: String)] = []
     for (index, element) in array.enumerated() {
-      let header = "output[\(index)]"
       guard let table = element.table else {
-        problem(header, nil, "output = [...] must be [[output]] tables, one per screen")
+        problem(nil, nil, "output = [...] must be [[output]] tables, one per screen")
         continue
       }
       var role = index == 0 ? "main" : "secondary"
       if let written = table["role"] {
         guard let text = written.string, ["main", "secondary"].contains(text) else {
           problem(
-            header, "role",
+            table, "role",
             "output.role = \(WrittenValue(written).shown) is not allowed; allowed: \"main\" or \"secondary\""
           )
           continue
         }
         role = text
       }
-      tables.append((table, header, role))
+      tables.append((table, role))
     }
     let mains = tables.filter { $0.role == "main" }
     if mains.count > 1 {
       problem(
-        mains[1].header, "role",
+        mains[1].table, "role",
         "two [[output]] tables have role = \"main\"; one screen is the main one")
     }
-    if let main = mains.first { result.main = (main.table, main.header) }
+    result.main = mains.first?.table
     for entry in tables where entry.role == "secondary" {
-      if result.secondary.isEmpty, let line = lines.line(of: [entry.header]) {
+      if result.secondary.isEmpty, let line = entry.table.line {
         result.location = "\(file):\(line)"
       }
-      if let spec = secondary(entry.table, header: entry.header, catalog: catalog, problem: problem)
-      {
+      if let spec = secondary(entry.table, catalog: catalog, problem: problem) {
         if result.secondary.contains(where: {
           $0.connector == spec.connector && $0.card == spec.card
         })
-          || result.main?.table["connector"]?.string == spec.connector && spec.card == nil
+          || result.main?["connector"]?.string == spec.connector && spec.card == nil
         {
-          problem(entry.header, "connector", "two [[output]] tables name \(spec.connector)")
+          problem(entry.table, "connector", "two [[output]] tables name \(spec.connector)")
         } else {
           result.secondary.append(spec)
         }
@@ -89,8 +89,8 @@ struct OutputTables {
   /// A secondary screen's table as a spec, each value checked by the rules of the `[output]`
   /// key of its name; `nil` after reporting what is wrong.
   private static func secondary(
-    _ table: TOMLTable, header: String, catalog: ConfigurationCatalog,
-    problem: (String, String?, String) -> Void
+    _ table: TOMLTable, catalog: ConfigurationCatalog,
+    problem: (TOMLTable?, String?, String) -> Void
   ) -> SecondaryScreenSpec? {
     var fields: [String] = []
     var connector: String?
@@ -105,7 +105,7 @@ struct OutputTables {
           devices.allSatisfy({ !$0.isEmpty && !$0.contains(":") && !$0.containsNUL })
         else {
           problem(
-            header, name,
+            table, name,
             "output.touch-devices = \(written.shown) is not allowed; allowed: a list of touch device names or event nodes, e.g. [\"/dev/input/event5\"]"
           )
           ok = false
@@ -116,7 +116,7 @@ struct OutputTables {
       }
       guard secondaryKeys.contains(name), let key = catalog.key("output", name) else {
         problem(
-          header, name,
+          table, name,
           "unknown key output.\(name) = \(written.shown) in a secondary [[output]]; its keys are \(secondaryKeys.joined(separator: ", "))"
         )
         ok = false
@@ -130,21 +130,21 @@ struct OutputTables {
           fields.append("\(name)=\(values[0])")
         }
       case .success:
-        problem(header, name, "output.\(name) = \"list\" is not a screen's \(name)")
+        problem(table, name, "output.\(name) = \"list\" is not a screen's \(name)")
         ok = false
       case .failure(let refusal):
-        problem(header, name, refusal.message(key, written))
+        problem(table, name, refusal.message(key, written))
         ok = false
       }
     }
     guard ok else { return nil }
     guard let connector else {
-      problem(header, nil, "a secondary [[output]] needs connector = \"NAME\" (e.g. \"HDMI-A-2\")")
+      problem(table, nil, "a secondary [[output]] needs connector = \"NAME\" (e.g. \"HDMI-A-2\")")
       return nil
     }
     guard let spec = SecondaryScreenSpec(parsing: ([connector] + fields).joined(separator: ":"))
     else {
-      problem(header, "connector", "output.connector = \"\(connector)\" is not a connector name")
+      problem(table, "connector", "output.connector = \"\(connector)\" is not a connector name")
       return nil
     }
     return spec

@@ -35,6 +35,9 @@ struct TOMLDocument {
     }
   }
 
+  /// Parses `text`, or says why not and where. Before toml++ reads it, the bridge refuses
+  /// (with their lines) a text that nests too deep and the inputs toml++ would assert on
+  /// rather than report: a table header with no name, a `}` where an array expects a value.
   init(parsing text: String) throws(Failure) {
     var text = text
     let parsed = text.withUTF8 { bytes in
@@ -62,9 +65,8 @@ struct TOMLDocument {
   }
 
   /// Refuses `text` when its tables, keys and values nest more than `limit` levels deep
-  /// (`ConfigurationLimits.maximumNestingDepth`), in one pass over it: what
-  /// `init(parsing:)` checks first, for readers that look at the text before parsing it
-  /// (`ConfigurationLines`), so a deep file costs them nothing either.
+  /// (`ConfigurationLimits.maximumNestingDepth`), in one pass over it: the check
+  /// `init(parsing:)` makes first, on its own, to try other limits.
   static func checkNesting(
     _ text: String, limit: Int = ConfigurationLimits.maximumNestingDepth
   ) throws(Failure) {
@@ -147,6 +149,9 @@ struct TOMLTable: Sequence {
   /// The node at `key`.
   subscript(key: String) -> TOMLNode? { entries.first { $0.key == key }?.node }
 
+  /// The line of `key`'s node, else of the table (its header or first key).
+  func line(of key: String?) -> Int? { key.flatMap { self[$0]?.line } ?? line }
+
   func makeIterator() -> IndexingIterator<[(key: String, node: TOMLNode)]> {
     entries.makeIterator()
   }
@@ -161,6 +166,15 @@ enum TOMLNode {
   var table: TOMLTable? { if case .table(let table) = self { table } else { nil } }
   var array: [TOMLNode]? { if case .array(let elements, _) = self { elements } else { nil } }
   var string: String? { if case .value(.string(let text), _) = self { text } else { nil } }
+  /// Where the node starts: a table's header (or first key), an array's `[` (an array of
+  /// tables: its first header), a value's first character; `nil` when toml++ does not know.
+  var line: Int? {
+    switch self {
+    case .table(let table): table.line
+    case .array(let elements, let line): line ?? elements.first?.line
+    case .value(_, let line): line
+    }
+  }
 }
 
 extension WrittenValue {

@@ -1,3 +1,4 @@
+import KioskControl
 import KioskUI
 
 /// The app's own requests and status lines on the control socket.
@@ -18,12 +19,6 @@ enum AppControl {
   /// The request named `name`, if the app added one.
   static func command(named name: String) -> Command? {
     commands.first { $0.name == name }
-  }
-
-  /// Whether `name` can name a request: lower-case letters, digits and `-`, 1 to 64 of them.
-  nonisolated static func isRequestName(_ name: some StringProtocol) -> Bool {
-    !name.isEmpty && name.count <= 64
-      && name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
   }
 }
 
@@ -52,7 +47,7 @@ extension Application {
     _ name: String, help: String,
     handler: @escaping @MainActor (_ argument: String) throws -> [String]
   ) throws(AppControlError) {
-    guard AppControl.isRequestName(name) else {
+    guard ControlRequest.isAppRequestName(name) else {
       throw AppControlError(
         description:
           "the control request \"\(name)\" must be lower-case letters, digits and -")

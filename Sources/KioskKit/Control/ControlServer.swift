@@ -1,4 +1,5 @@
 import Foundation
+import KioskControl
 import Logging
 
 /// Listens on the control socket (a unix stream socket, mode 0600, so only the service
@@ -275,14 +276,10 @@ final class ControlConnection {
       return
     }
     buffer.append(contentsOf: chunk[0..<count])
-    if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")),
-      newline < ControlRequest.maximumLength
-    {
-      var line = buffer[..<newline]
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      answer(line)
-    } else if buffer.count >= ControlRequest.maximumLength {
-      reply(.error("request longer than \(ControlRequest.maximumLength) bytes"))
+    switch ControlRequest.framing(of: buffer) {
+    case .line(let line): answer(line)
+    case .tooLong: reply(.error("request longer than \(ControlRequest.maximumLength) bytes"))
+    case .incomplete: break
     }
   }
 
@@ -330,10 +327,7 @@ final class ControlConnection {
     suspendReading()
     timer?.cancel()
     timer = nil
-    let bytes = reply.bytes
-    unsent =
-      bytes.count <= ControlReply.maximumSize
-      ? bytes[...] : ControlReply.tooLong(reply, size: bytes.count).bytes[...]
+    unsent = reply.boundedBytes[...]
     writeAvailable()
     guard !isClosed else { return }
     let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: .main)

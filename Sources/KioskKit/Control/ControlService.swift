@@ -1,4 +1,5 @@
 import Foundation
+import KioskControl
 import KioskFiles
 import KioskGraphics
 import KioskLinux

@@ -1,4 +1,5 @@
 import Glibc
+import KioskControl
 
 /// Why the control socket could not be opened.
 struct ControlSocketError: Error, CustomStringConvertible {
@@ -15,8 +16,8 @@ struct ControlSocketError: Error, CustomStringConvertible {
 
 /// The unix-socket calls of the control interface, wrapped once.
 enum ControlSocket {
-  /// The longest socket path the kernel takes (sun_path, without its terminating zero).
-  static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+  /// The longest socket path the kernel takes (`ControlSocketAddress`).
+  static let maximumPathLength = ControlSocketAddress.maximumPathLength
 
   /// Connections the kernel holds for the app before it accepts them: as many as it serves
   /// at once (`ControlServer.defaultMaximumConnections`), so that a burst of clients while
@@ -37,7 +38,7 @@ enum ControlSocket {
       }
       groupID = entry.pointee.gr_gid
     }
-    guard path.utf8.count <= maximumPathLength, !path.isEmpty else {
+    guard let address = ControlSocketAddress(path: path), !path.isEmpty else {
       throw ControlSocketError(
         message: "control socket path must be 1 to \(maximumPathLength) bytes: \(path)")
     }
@@ -55,17 +56,12 @@ enum ControlSocket {
     let fd = socket(
       AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw ControlSocketError("socket for", path: path) }
-    var address = makeAddress(path)
     // The file gets its mode as bind() makes it, through the umask: a chmod by path after it
     // would follow a symlink swapped in meanwhile. (The umask is the process's; nothing else
     // creates files while the runtime starts its services on the main thread.)
     let mode: mode_t = groupID == nil ? 0o600 : 0o660
     let savedMask = umask(0o777 & ~mode)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
+    let bound = address.withSocketAddress { bind(fd, $0, $1) }
     umask(savedMask)
     guard bound == 0 else {
       let code = errno
@@ -87,33 +83,17 @@ enum ControlSocket {
 
   /// A blocking client socket connected to `path`.
   static func connect(to path: String) throws(ControlSocketError) -> Int32 {
-    guard path.utf8.count <= maximumPathLength else {
+    guard let address = ControlSocketAddress(path: path) else {
       throw ControlSocketError(message: "socket path too long: \(path)")
     }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw ControlSocketError("socket for", path: path) }
-    var address = makeAddress(path)
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
+    let result = address.withSocketAddress { Glibc.connect(fd, $0, $1) }
     guard result == 0 else {
       let code = errno
       Glibc.close(fd)
       throw ControlSocketError("connect to", path: path, errno: code)
     }
     return fd
-  }
-
-  private static func makeAddress(_ path: String) -> sockaddr_un {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 {
-        raw[index] = byte
-      }
-    }
-    return address
   }
 }

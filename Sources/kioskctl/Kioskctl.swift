@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import KioskControl
 import KioskFiles
 import KioskVersion
 
@@ -16,7 +17,7 @@ private func complain(_ message: String) {
 /// `kioskctl`: asks a running KioskKit app for its status, a screenshot, a memory warning,
 /// to blank or wake its display, or to reload its configuration, over its control socket.
 @main
-struct KioskControl: ParsableCommand {
+struct Kioskctl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kioskctl",
     abstract: "Control a running KioskKit app (kiosk.service) over its control socket.",
@@ -45,16 +46,12 @@ struct KioskControl: ParsableCommand {
     var arguments = Array(CommandLine.arguments.dropFirst())
     let ours = Set(
       configuration.subcommands.map { $0._commandName } + ["help"])
-    if let first = arguments.first, !ours.contains(first), isRequestName(first) {
+    if let first = arguments.first, !ours.contains(first), !first.hasPrefix("-"),
+      ControlRequest.isAppRequestName(first)
+    {
       arguments.insert("app", at: 0)
     }
     main(arguments)
-  }
-
-  /// What the control protocol takes as a request's name: lower-case letters, digits, `-`.
-  private static func isRequestName(_ word: String) -> Bool {
-    !word.isEmpty && !word.hasPrefix("-") && word.count <= 64
-      && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
   }
 
   struct Connection: ParsableArguments {
@@ -84,8 +81,8 @@ struct KioskControl: ParsableCommand {
     }
 
     /// Sends `request` and returns the whole reply when the app carried it out.
-    func reply(to request: String) throws -> ControlClient.Reply {
-      let reply: ControlClient.Reply
+    func reply(to request: String) throws -> ControlReply {
+      let reply: ControlReply
       do {
         reply = try ControlClient(path: socket, timeout: timeout).send(request)
       } catch {

@@ -1,6 +1,7 @@
 import KioskFiles
 
-/// One request of the control protocol, spoken over the control socket (`kioskctl`).
+/// One request of the control protocol, spoken over the control socket: KioskKit's
+/// `ControlServer` reads it, `kioskctl` writes it (`ControlRequest+Wire`).
 ///
 /// The protocol is plain words: the client sends one line of UTF-8 text, at most
 /// `maximumLength` bytes with its newline, and reads one reply until the service closes
@@ -19,7 +20,7 @@ import KioskFiles
 /// | `metrics` | the metrics in Prometheus' text format, after `ok` (`KioskMetrics`) |
 /// | `help` | lists the requests |
 /// | *the app's own* | what the app added with `Application.addControlCommand` |
-enum ControlRequest: Equatable {
+package enum ControlRequest: Equatable, Sendable {
   case status
   case statusJSON
   /// A file of this name (no folder) in the screenshot folder (`--screenshot-dir`).
@@ -37,7 +38,7 @@ enum ControlRequest: Equatable {
   case app(name: String, argument: String)
 
   /// The request's word, as a client writes it (`screenshot` without its path).
-  var name: String {
+  package var name: String {
     switch self {
     case .status, .statusJSON: "status"
     case .screenshot, .screenshotToClient: "screenshot"
@@ -52,23 +53,30 @@ enum ControlRequest: Equatable {
   }
 
   /// The words of KioskKit's own requests (and kioskctl's), which the app's may not take.
-  static let standardNames: Set<String> = [
+  package static let standardNames: Set<String> = [
     "status", "screenshot", "memory-warning", "blank", "unblank", "reload-config", "metrics",
     "help", "app",
   ]
 
   /// The longest request line, newline included.
-  static let maximumLength = 1024
+  package static let maximumLength = 1024
 
   /// The requests, as `help` lists them.
-  static let summary = [
+  package static let summary = [
     "status", "status json", "screenshot NAME.png", "screenshot -", "memory-warning",
     "blank", "unblank",
     "reload-config", "metrics", "help",
   ]
 
+  /// Whether `name` can be a request of the app's own (`Application.addControlCommand`):
+  /// lower-case letters, digits and `-`, at most 64 of them.
+  package static func isAppRequestName(_ name: some StringProtocol) -> Bool {
+    !name.isEmpty && name.count <= 64
+      && name.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+  }
+
   /// Parses one line (without its newline); throws a message for the error reply.
-  init(parsing bytes: some Collection<UInt8>) throws(ControlError) {
+  package init(parsing bytes: some Collection<UInt8>) throws(ControlError) {
     guard let line = String(validating: bytes, as: UTF8.self) else {
       throw ControlError("the request is not UTF-8 text")
     }
@@ -113,7 +121,7 @@ enum ControlRequest: Equatable {
     case "metrics": self = .metrics
     case "help": self = .help
     default:
-      guard AppControl.isRequestName(word) else {
+      guard Self.isAppRequestName(word) else {
         throw ControlError("unknown request \(word.prefix(64)); try help")
       }
       self = .app(name: String(word), argument: String(argument))
@@ -122,57 +130,6 @@ enum ControlRequest: Equatable {
     guard argument.isEmpty else {
       throw ControlError("\(word) takes no argument")
     }
-  }
-}
-
-/// Why a control request failed: the text after `error: ` in the reply.
-struct ControlError: Error, Equatable {
-  let message: String
-
-  init(_ message: String) {
-    self.message = message
-  }
-}
-
-/// The answer to one request.
-struct ControlReply: Equatable {
-  /// Whether the request was carried out.
-  var succeeded: Bool
-  /// `key: value` lines after `ok`, or the reason after `error: `.
-  var lines: [String]
-  /// Bytes sent after the lines (a PNG), if any.
-  var payload: [UInt8]?
-
-  static func ok(_ lines: [String] = [], payload: [UInt8]? = nil) -> ControlReply {
-    ControlReply(succeeded: true, lines: lines, payload: payload)
-  }
-
-  static func error(_ message: String) -> ControlReply {
-    ControlReply(succeeded: false, lines: [message], payload: nil)
-  }
-
-  /// The longest reply sent, in bytes: what kioskctl reads at most
-  /// (`ControlClient.maximumReplySize`, 16 MiB), and so what a connection holds at most
-  /// while its client reads. A longer one is replaced by `tooLong`.
-  static let maximumSize = 16 << 20
-
-  /// What is sent instead of `reply`, `size` bytes long, when that is more than
-  /// `maximumSize`.
-  static func tooLong(_ reply: ControlReply, size: Int) -> ControlReply {
-    let hint =
-      reply.payload == nil
-      ? "" : "; kioskctl screenshot --in-app-folder has the app write it in its folder"
-    return .error(
-      "the reply is \(size) bytes, more than the \(maximumSize) a client reads\(hint)")
-  }
-
-  /// Everything sent back: `text`, then the payload.
-  var bytes: [UInt8] { Array(text.utf8) + (payload ?? []) }
-
-  /// The bytes sent back: `ok` and its lines, or one `error: …` line.
-  var text: String {
-    if succeeded { return (["ok"] + lines).map { $0 + "\n" }.joined() }
-    return "error: \(lines.joined(separator: " "))\n"
   }
 }
 
