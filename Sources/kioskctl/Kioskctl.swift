@@ -102,7 +102,10 @@ struct Kioskctl: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
         "Outputs, mode, input devices, frames presented, frame times, RSS, memory warnings.")
-    @Flag(help: "One JSON object with stable keys (see the README), for scripts and fleets.")
+    @Flag(
+      help:
+        "One JSON object with stable keys (the kioskctl article lists them), for scripts and fleets."
+    )
     var json = false
     @OptionGroup var connection: Connection
     func run() throws { try connection.send(json ? "status json" : "status") }
@@ -113,7 +116,7 @@ struct Kioskctl: ParsableCommand {
       abstract: "The app's metrics in Prometheus' text format (frames, present times, RSS…).",
       discussion: """
         The same text the app writes for node_exporter's textfile collector with \
-        [metrics] textfile; the README lists the metrics.
+        [metrics] textfile; KioskKit's documentation ("Metrics") lists the metrics.
         """)
     @OptionGroup var connection: Connection
     func run() throws { try connection.send("metrics") }

@@ -182,7 +182,7 @@ extension RealKernel {
           || { cat /var/log/kiosk-package.txt; exit 1; }
         echo "dpkg -i took $before → $(cut -d' ' -f1 /proc/uptime) s (uptime)" >> /var/log/kiosk-package.txt
         ls /etc/systemd/system/multi-user.target.wants/ | grep kiosk >> /var/log/kiosk-package.txt
-        # The operator's step for the textfile (README): the folder is the kiosk group's.
+        # The operator's step for the textfile (the Metrics article): the folder is the kiosk group's.
         chgrp kiosk /var/lib/prometheus/node-exporter
         chmod g+w /var/lib/prometheus/node-exporter
         # The guest's /tmp is the host's (a build machine's, thousands of files), which

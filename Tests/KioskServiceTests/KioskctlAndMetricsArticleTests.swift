@@ -15,7 +15,7 @@ import Testing
       DocumentationText.codeSpans(in: $0[0]).first?.split(separator: " ").dropFirst().first
         .map(String.init)
     }
-    let commands = KioskControl.configuration.subcommands.map { $0._commandName }
+    let commands = Kioskctl.configuration.subcommands.map { $0._commandName }
     #expect(commands.count >= 8)
     #expect(Set(documented) == Set(commands))
     #expect(documented.count == Set(documented).count, "each command has one row")

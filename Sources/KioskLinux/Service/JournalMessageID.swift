@@ -3,7 +3,7 @@ import Logging
 /// The journal's message IDs (`MESSAGE_ID=`) of the events an operator looks for across a
 /// fleet: `journalctl MESSAGE_ID=…` finds them on every panel and in every version. Each
 /// was made once with a random 128-bit number (as `systemd-id128 new` does) and must never
-/// change; the README lists them.
+/// change; the documentation's "Running as a service" article lists them.
 package enum JournalMessageID: String, CaseIterable, Sendable {
   /// The display was unplugged or switched off (DRM connector disconnected).
   case displayLost = "7ed2a6c0812a4f3e9f0de6b7469d771b"
