@@ -11,6 +11,5 @@ enum SourceShapeAllowlist {
     "Sources/KioskUI/Text/TextField.swift": splitInIssue35,
     "Sources/KioskUI/Text/TextInputSystem.swift": splitInIssue35,
     "Sources/KioskLinux/DRM/DRMOutput.swift": splitInIssue35,
-    "Sources/KioskKit/Configuration/KioskConfiguration.swift func parse": splitInIssue35,
   ]
 }
