@@ -383,6 +383,35 @@ struct DRMOutputTests {
     #expect(!output.isActive)
   }
 
+  /// An output with a flip in flight, a frame queued behind it and a blanking waiting for it.
+  private func blankingBehindAFlip(on device: FakeDRMDevice) throws -> DRMOutput {
+    let output = try open(device)
+    let frames = [try frame(), try frame()]
+    for next in frames {
+      try output.present(next, damage: Region(next.bounds), rotation: .degrees0)
+    }
+    try output.setBlanked(true)
+    return output
+  }
+
+  @Test func anUnblankBehindTheFlipCancelsTheBlankingThatWaited() throws {
+    let device = FakeDRMDevice()
+    let output = try blankingBehindAFlip(on: device)
+    try output.setBlanked(false)  // the last request wins
+    device.completeFlip()
+    output.handleDeviceEvents()
+    #expect(output.isActive)
+  }
+
+  @Test func aBlankingBehindAFlipTheSeatTookAwayHoldsWhenTheSeatComesBack() throws {
+    let output = try blankingBehindAFlip(on: FakeDRMDevice())
+    output.seatDisabled()
+    output.seatEnabled()
+    #expect(!output.isActive)  // still blanked, as asked
+    try output.setBlanked(false)
+    #expect(output.isActive)
+  }
+
   @Test func thePlaneTurnsFramesWhenAskedAndAble() throws {
     let device = FakeDRMDevice()
     device.planeCanRotate = true

@@ -133,3 +133,9 @@ package struct DRMFlipEvent: Equatable, Sendable {
   /// The kernel's timestamp of the flip, in seconds.
   package var time: Double
 }
+
+/// DRM fourcc pixel formats used here.
+enum DRMFormat {
+  /// 'XR24': 32-bit, 8 bits per channel, top byte ignored.
+  static let xrgb8888: UInt32 = 0x3432_5258
+}
