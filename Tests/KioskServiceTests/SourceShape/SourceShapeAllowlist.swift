@@ -10,6 +10,5 @@ enum SourceShapeAllowlist {
   static let entries: [String: String] = [
     "Sources/KioskUI/Text/TextField.swift": splitInIssue35,
     "Sources/KioskUI/Text/TextInputSystem.swift": splitInIssue35,
-    "Sources/KioskLinux/DRM/DRMOutput.swift": splitInIssue35,
   ]
 }
