@@ -18,13 +18,14 @@ public final class SimulatedRunLoop {
     self.outputs = outputs
   }
 
-  /// Makes this loop the runtime's clock and commit scheduler.
+  /// Makes this loop the runtime's clock and commit scheduler (`Transaction.install(_:)`).
   public func install() {
-    // Weak: a test's loop may be gone while a later test still commits through these.
-    Transaction.clock = { [weak self] in self?.now ?? 0 }
-    Transaction.scheduler = { [weak self] work in self?.pendingWork.append(work) }
-    // Commits need no queue entry: runUntilIdle() polls Transaction.isCommitPending.
-    Transaction.requestCommit = {}
+    Transaction.install(Driver(self))
+  }
+
+  /// Deferred work handed to this loop, run by `runUntilIdle()`.
+  func enqueue(_ work: @escaping @MainActor () -> Void) {
+    pendingWork.append(work)
   }
 
   /// Runs deferred work and commits until nothing is left to do at this instant.

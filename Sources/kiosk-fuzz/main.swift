@@ -10,9 +10,8 @@
 import CFuzzDriver
 import Foundation
 import KioskControl
+import KioskKit
 import KioskUI
-
-@testable import KioskKit
 
 /// What each target does with one input.
 @MainActor
@@ -36,8 +35,8 @@ enum FuzzTargets {
   static func config(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.contains(0), let input = String(validating: bytes, as: UTF8.self) else { return }
     let text = expandingConfigRepeats(input)
-    guard text.utf8.count <= KioskConfiguration.maximumFileSize else { return }
-    _ = try? KioskConfiguration.parse(text, file: "fuzz.toml")
+    guard text.utf8.count <= FuzzEntryPoints.maximumConfigurationFileSize else { return }
+    FuzzEntryPoints.parseConfiguration(text)
   }
 
   /// The most times `#repeat N` repeats a fragment: enough to pass any nesting limit many
@@ -60,7 +59,7 @@ enum FuzzTargets {
       let count = min(Int(header.dropFirst("#repeat ".count)) ?? 0, configRepeats)
       guard count > 0,
         expanded.utf8.count + fragment.utf8.count * count
-          <= KioskConfiguration.maximumFileSize
+          <= FuzzEntryPoints.maximumConfigurationFileSize
       else { continue }
       expanded += String(repeating: String(fragment), count: count)
     }

@@ -5,51 +5,6 @@ import KioskUI
 import KioskVirtual
 import Logging
 
-/// A start-up phase that cannot go on: what to log and the exit code.
-struct StartUpFailure: Error {
-  let reason: String
-  let code: KioskExitCode
-
-  init(_ reason: String, code: KioskExitCode) {
-    self.reason = reason
-    self.code = code
-  }
-}
-
-/// A display backend the runtime can open: what `auto` checks before trying it, and how.
-@MainActor
-struct DisplayBackend {
-  let backend: RuntimeOptions.Backend
-  /// Why this backend cannot be there (no device node), or `nil` when it may be.
-  let absence: () -> String?
-  /// Opens it; `waiting`: wait for the device as configured (not when `auto` probes).
-  let open: (_ waiting: Bool) throws -> Panel
-}
-
-/// The screen made in the second phase and what shows it.
-@MainActor
-struct ShownScreen {
-  let screen: Screen
-  /// The output frames go to (the panel's, or the virtual framebuffer's).
-  let output: DisplayOutput
-  /// The virtual framebuffer, when there is no panel.
-  let virtual: VirtualOutput?
-  /// Simulated time, on the virtual framebuffer without `--realtime`.
-  let simulatedLoop: SimulatedRunLoop?
-  let frameStatistics: FrameStatistics
-}
-
-/// What runs beside the app once it is launched; held for the life of the process.
-@MainActor
-struct RunningServices {
-  let input: LibinputSource?
-  let settings: LiveSettings
-  let service: ServiceState
-  let control: ControlServer?
-  let metrics: MetricsTextfileWriter?
-  let hangUp: DispatchSourceSignal?
-}
-
 extension Runtime {
   // MARK: Phase 1: open the display
 
@@ -169,29 +124,7 @@ extension Runtime {
       throw StartUpFailure(
         "cannot make frames for this screen: \(error)", code: .backendUnavailable)
     }
-    var virtual: VirtualOutput?
-    if panel == nil {
-      do {
-        virtual = try VirtualOutput(for: screen, timing: options.realtime ? .realTime : .manual)
-      } catch {
-        throw StartUpFailure(
-          "cannot create the virtual framebuffer: \(error)", code: .backendUnavailable)
-      }
-    }
-    if options.outputDirectory != nil, virtual != nil, options.realtime {
-      // PNGs are written each time simulated time comes to rest; real time has no such point.
-      logger.warning(
-        "--output writes PNGs in simulated time only; with --realtime none are written")
-    }
-    if let directory = options.outputDirectory, virtual != nil {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        throw StartUpFailure(
-          "cannot create the output folder \(directory): \(error)", code: .cannotWrite)
-      }
-    }
+    let virtual = try panel == nil ? makeVirtualOutput(for: screen) : nil
     Screen.main = screen
     let output: DisplayOutput = panel?.output ?? virtual ?? screen.output ?? NoOutput()
     logger.info(
@@ -209,6 +142,33 @@ extension Runtime {
     return ShownScreen(
       screen: screen, output: output, virtual: virtual, simulatedLoop: loop,
       frameStatistics: frameStatistics)
+  }
+
+  /// The virtual framebuffer that shows `screen` when there is no panel, and the folder
+  /// its PNGs go to (`--output`).
+  private func makeVirtualOutput(for screen: Screen) throws -> VirtualOutput {
+    let virtual: VirtualOutput
+    do {
+      virtual = try VirtualOutput(for: screen, timing: options.realtime ? .realTime : .manual)
+    } catch {
+      throw StartUpFailure(
+        "cannot create the virtual framebuffer: \(error)", code: .backendUnavailable)
+    }
+    if options.outputDirectory != nil, options.realtime {
+      // PNGs are written each time simulated time comes to rest; real time has no such point.
+      logger.warning(
+        "--output writes PNGs in simulated time only; with --realtime none are written")
+    }
+    if let directory = options.outputDirectory {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw StartUpFailure(
+          "cannot create the output folder \(directory): \(error)", code: .cannotWrite)
+      }
+    }
+    return virtual
   }
 
   // MARK: Phase 3: launch the app

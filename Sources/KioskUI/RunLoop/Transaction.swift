@@ -5,38 +5,37 @@ import KioskGraphics
 /// a layout pass, a display pass and a composite. Changes made during one turn of the main
 /// queue are coalesced; the commit runs once at the end of the turn.
 ///
-/// Apps rarely touch this: views call `setNeedsCommit()` for you. The runtime replaces
-/// `scheduler` and `clock` for tests (a manual clock) and for devices (the real one).
+/// Apps rarely touch this: views call `setNeedsCommit()` for you. When commits run, where
+/// deferred work goes and what time it is are the installed `RunLoopDriver`'s: the main
+/// queue by default, a simulated loop in tests and on the virtual framebuffer.
 @MainActor
 public enum Transaction {
-  /// Runs deferred work later (e.g. a completion that UIKit calls on a later turn). The
-  /// default puts it on the main queue.
-  package static var scheduler: @MainActor (@escaping @MainActor () -> Void) -> Void = { work in
-    DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
-  }
+  /// The loop commits, deferred work and the clock go through (`install(_:)`).
+  package private(set) static var runLoop: any RunLoopDriver = MainQueueRunLoop.shared
 
-  /// Arranges for `flush()` to run at the end of this main-queue turn. The default fires a
-  /// dispatch source on the main queue: triggering it allocates nothing, and triggers in one
-  /// turn coalesce. A simulated loop replaces it with a no-op and polls `isCommitPending`.
-  package static var requestCommit: @MainActor () -> Void = { commitSource.or(data: 1) }
+  /// Makes `loop` the one that runs deferred work, is asked for commits and tells the time,
+  /// in place of the one before (the main queue at first).
+  package static func install(_ loop: any RunLoopDriver) {
+    runLoop = loop
+  }
 
   /// Puts commits, deferred work and the clock back on the main queue and the real clock
-  /// (the defaults), after a simulated loop had replaced them.
+  /// (the default), after a simulated loop had replaced them.
   package static func useMainQueue() {
-    scheduler = { work in DispatchQueue.main.async { MainActor.assumeIsolated { work() } } }
-    requestCommit = { commitSource.or(data: 1) }
-    clock = { monotonicSeconds() }
+    install(MainQueueRunLoop.shared)
   }
 
-  private static let commitSource: DispatchSourceUserDataOr = {
-    let source = DispatchSource.makeUserDataOrSource(queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { flush() } }
-    source.activate()
-    return source
-  }()
+  /// Runs deferred work later (e.g. a completion that UIKit calls on a later turn), on the
+  /// installed loop: the main queue by default.
+  package static func scheduler(_ work: @escaping @MainActor () -> Void) {
+    runLoop.schedule(work)
+  }
 
-  /// The time in seconds that animations and frames are measured against (monotonic).
-  package static var clock: @MainActor () -> Double = { monotonicSeconds() }
+  /// The time in seconds that animations and frames are measured against (monotonic), by
+  /// the installed loop's clock.
+  package static func clock() -> Double {
+    runLoop.now
+  }
 
   /// Whether a commit has been asked for and has not run yet.
   public private(set) static var isCommitPending = false
@@ -76,7 +75,7 @@ public enum Transaction {
       return
     }
     isCommitPending = true
-    requestCommit()
+    runLoop.requestCommit()
   }
 
   /// Commits now: lays out, draws what was invalidated and composites every screen that

@@ -3,19 +3,6 @@ import KioskUI
 import KioskVirtual
 import Logging
 
-/// What keeps the service side of the runtime alive while the app runs: systemd's
-/// notifications and the seat's VT-switch handling.
-@MainActor
-final class ServiceState {
-  let notifier: SystemdNotifier
-  let session: SeatSession?
-
-  init(notifier: SystemdNotifier, session: SeatSession?) {
-    self.notifier = notifier
-    self.session = session
-  }
-}
-
 extension Runtime {
   /// The log handler for `--log-format`: journal lines (priority prefix, no timestamp)
   /// when asked, or on `auto` when standard error is the journal; else swift-log's.

@@ -2,15 +2,6 @@ import ArgumentParser
 import Foundation
 import KioskUI
 
-/// The command line of an app with options of its own: the standard options, then the
-/// app's under their own heading, in one `--help`.
-struct AppCommandWithOptions<AppOptions: ParsableArguments>: ParsableCommand {
-  static var configuration: CommandConfiguration { AppCommand.configuration }
-
-  @OptionGroup var options: RuntimeOptions
-  @OptionGroup(title: "App options") var app: AppOptions
-}
-
 /// How this process reads a command line: the standard options alone, or with the app's own
 /// (`Application.main(_:options:)`). Start-up, the configuration file's merge and
 /// `reload-config` all parse through `current`, so an app's option on the command line is
@@ -107,35 +98,5 @@ struct CommandLineParser: Sendable {
       }
     }
     return result
-  }
-}
-
-/// The app's own options as parsed at launch, for `Application.options(_:)`.
-@MainActor
-enum AppOptionsStore {
-  static var parsed: (any ParsableArguments)?
-}
-
-extension Application {
-  /// Posted on the main queue after `reload-config` (or SIGHUP) changed a key of the app's
-  /// own configuration table (`AppConfigurationTable`): `options(_:)` has the new values.
-  /// The object is the application.
-  public static let optionsDidChangeNotification = Notification.Name(
-    "KioskApplicationOptionsDidChange")
-
-  /// The app's own command-line options, parsed at launch beside the standard ones: pass
-  /// their type to `Application.main(_:options:)`, then read them here (from
-  /// `application(_:didFinishLaunchingWithOptions:)` on). `nil` when the app was started
-  /// without that type (in a test, say).
-  ///
-  /// ```swift
-  /// struct CheckInOptions: ParsableArguments {
-  ///   @Option(help: "The venue shown on the welcome screen.") var venue = "Main hall"
-  /// }
-  /// // in main(): Application.main(CheckInApp.self, options: CheckInOptions.self)
-  /// let venue = Application.shared.options(CheckInOptions.self)?.venue
-  /// ```
-  public func options<AppOptions: ParsableArguments>(_ type: AppOptions.Type) -> AppOptions? {
-    AppOptionsStore.parsed as? AppOptions
   }
 }
