@@ -12,5 +12,4 @@ package enum FuzzEntryPoints {
   package static func parseConfiguration(_ text: String) {
     _ = try? KioskConfiguration.parse(text, file: "fuzz.toml")
   }
-
 }
