@@ -436,18 +436,18 @@ open class TextField: Control, TextInput {
   // MARK: Hardware keys
 
   open override func pressesBegan(_ presses: Set<Press>, with event: KioskUI.Event?) {
-    let unhandled = TextInputSystem.shared.unhandledPresses(
+    let unhandled = TextInputSystem.shared.router.unhandledPresses(
       presses, in: self, isEditing: isEditing)
     if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
   }
 
   open override func pressesEnded(_ presses: Set<Press>, with event: KioskUI.Event?) {
-    TextInputSystem.shared.hardwarePressesEnded(presses)
+    TextInputSystem.shared.router.hardwarePressesEnded(presses)
     super.pressesEnded(presses, with: event)
   }
 
   open override func pressesCancelled(_ presses: Set<Press>, with event: KioskUI.Event?) {
-    TextInputSystem.shared.hardwarePressesEnded(presses)
+    TextInputSystem.shared.router.hardwarePressesEnded(presses)
     super.pressesCancelled(presses, with: event)
   }
 

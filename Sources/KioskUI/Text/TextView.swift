@@ -363,13 +363,13 @@ open class TextView: ScrollView, TextInput {
   }
 
   open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-    let unhandled = TextInputSystem.shared.unhandledPresses(
+    let unhandled = TextInputSystem.shared.router.unhandledPresses(
       presses, in: self, isEditing: isEditing)
     if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
   }
 
   open override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
-    TextInputSystem.shared.hardwarePressesEnded(presses)
+    TextInputSystem.shared.router.hardwarePressesEnded(presses)
     super.pressesEnded(presses, with: event)
   }
 }
