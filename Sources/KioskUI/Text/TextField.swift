@@ -529,7 +529,18 @@ extension TextField: TextEditorHost {
   var editorAllowsCopy: Bool { !isSecureTextEntry }
 }
 
-extension TextField: TextEditorOwner, EditMenuHost {
+extension TextField: TextEditorOwner, EditMenuHost, TextTouchTarget {
   var textEditor: TextEditor { editor }
   var caretSpace: View { clipView }
+  /// Any drag moves the caret (the text of a field does not scroll under the finger).
+  var dragMovesCaret: Bool { true }
+  var tappableClearButton: ClearButtonView? { clearButton }
+
+  func selectionHandle(at touch: Touch) -> SelectionHandleView? {
+    guard isEditing else { return nil }
+    let point = touch.location(in: self)
+    return selectionHandles.first {
+      !$0.isHidden && $0.frame.insetBy(dx: -12, dy: -12).contains(point)
+    }
+  }
 }

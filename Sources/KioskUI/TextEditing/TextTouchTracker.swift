@@ -1,8 +1,10 @@
 import KioskGraphics
 
-/// What a finger does on a text field: a tap begins editing and places the caret, a drag
-/// or a long press moves the caret, a double tap selects a word, a selection handle
-/// extends the selection, a tap on the caret or a long press shows the edit menu.
+/// What a finger does on a text field or a text view: a tap begins editing and places the
+/// caret, a long press (recognised while the finger is still down) places the caret and
+/// lets a drag move it, a double tap selects a word, a selection handle extends the
+/// selection, a tap on the caret or a long press shows the edit menu. In a text field any
+/// drag moves the caret.
 @MainActor
 final class TextTouchTracker {
   private enum Drag { case none, caret, startHandle, endHandle }
@@ -19,6 +21,11 @@ final class TextTouchTracker {
   /// How far (points) a finger moves before a tap becomes a drag.
   static let dragDistance = 8.0
 
+  /// Whether the finger is dragging a selection handle.
+  var isDraggingHandle: Bool { drag == .startHandle || drag == .endHandle }
+  /// Whether the finger moves the caret (after a long press, or a drag in a text field).
+  var isDraggingCaret: Bool { drag == .caret }
+
   func reset() {
     longPressTimer?.cancel()
     longPressTimer = nil
@@ -28,22 +35,20 @@ final class TextTouchTracker {
     onClearButton = false
   }
 
-  func begin(_ touch: Touch, in field: TextField) {
+  func begin(_ touch: Touch, in field: any TextTouchTarget) {
     reset()
     start = touch.location(in: field)
     wasEditing = field.isEditing
-    if !field.clearButton.isHidden, field.clearButton.frame.contains(start) {
+    if let clearButton = field.tappableClearButton, !clearButton.isHidden,
+      clearButton.frame.contains(start)
+    {
       onClearButton = true
       return
     }
-    if field.isEditing {
-      for handle in field.selectionHandles where !handle.isHidden {
-        if handle.frame.insetBy(dx: -12, dy: -12).contains(start) {
-          drag = handle.isStart ? .startHandle : .endHandle
-          EditMenu.shared.hide(for: field)
-          return
-        }
-      }
+    if let handle = field.selectionHandle(at: touch) {
+      drag = handle.isStart ? .startHandle : .endHandle
+      EditMenu.shared.hide(for: field)
+      return
     }
     longPressTimer = ScheduledAction.after(Self.longPressDuration) { [weak self, weak field] in
       guard let self, let field, field.isEditing, !self.moved else { return }
@@ -53,11 +58,11 @@ final class TextTouchTracker {
     }
   }
 
-  func move(_ touch: Touch, in field: TextField) {
+  func move(_ touch: Touch, in field: any TextTouchTarget) {
     let point = touch.location(in: field)
     if !moved, point.distance(to: start) > Self.dragDistance {
       moved = true
-      if drag == .none, field.isEditing, !onClearButton { drag = .caret }
+      if drag == .none, field.isEditing, field.dragMovesCaret, !onClearButton { drag = .caret }
     }
     switch drag {
     case .none: return
@@ -70,13 +75,15 @@ final class TextTouchTracker {
     }
   }
 
-  func end(_ touch: Touch?, in field: TextField) {
+  func end(_ touch: Touch?, in field: any TextTouchTarget) {
     longPressTimer?.cancel()
     longPressTimer = nil
     defer { reset() }
     let point = touch?.location(in: field) ?? start
     if onClearButton {
-      if field.clearButton.frame.insetBy(dx: -10, dy: -10).contains(point) {
+      if let clearButton = field.tappableClearButton,
+        clearButton.frame.insetBy(dx: -10, dy: -10).contains(point)
+      {
         field.clearButtonTapped()
       }
       return
@@ -111,7 +118,7 @@ final class TextTouchTracker {
     }
   }
 
-  private func placeCaret(at point: Point, in field: TextField) {
+  private func placeCaret(at point: Point, in field: any TextTouchTarget) {
     let offset = field.offset(closestTo: point)
     field.editor.setSelection(offset..<offset)
   }
