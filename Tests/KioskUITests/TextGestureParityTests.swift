@@ -18,11 +18,18 @@ private struct Outcome: Equatable {
 struct TextGestureParityTests {
   private static let text = "Soup of the day"
 
-  /// Plays the gestures at the points `point(offset)` (screen points over the caret at
-  /// each offset), noting what each left.
+  /// Puts `control` in `app`'s window and plays the gestures over the caret at offsets of
+  /// its text (`caret(offset)`, in `space`'s coordinates), noting what each left.
   private func play(
-    _ app: TestApplication, at point: (Int) -> Point, selection: () -> NSRange
+    _ app: TestApplication, on control: View, caret: (Int) -> Rect, in space: View,
+    selection: () -> NSRange
   ) -> [Outcome] {
+    app.window.addSubview(control)
+    app.runUntilIdle()
+    func point(_ offset: Int) -> Point {
+      let rect = caret(offset)
+      return space.convert(Point(x: rect.midX, y: rect.midY), to: app.window)
+    }
     var outcomes: [Outcome] = []
     func note() {
       outcomes.append(
@@ -57,18 +64,19 @@ struct TextGestureParityTests {
     return app
   }
 
-  @Test func aTextViewRecognisesALongPressBeforeTheFingerLifts() throws {
-    let app = try makeApp()
+  /// Plays the gestures on a text view holding `text`, in `app`'s window.
+  private func playOnATextView(_ app: TestApplication) -> (TextView, [Outcome]) {
     let view = TextView(frame: Rect(x: 20, y: 100, width: 300, height: 120))
     view.text = Self.text
-    app.window.addSubview(view)
-    app.runUntilIdle()
     let outcomes = play(
-      app,
-      at: { offset in
-        let caret = view.caretRect(for: offset)
-        return view.convert(Point(x: caret.midX, y: caret.midY), to: app.window)
-      }, selection: { view.selectedRange })
+      app, on: view, caret: { view.caretRect(for: $0) }, in: view,
+      selection: { view.selectedRange })
+    return (view, outcomes)
+  }
+
+  @Test func aTextViewRecognisesALongPressBeforeTheFingerLifts() throws {
+    let app = try makeApp()
+    let (view, outcomes) = playOnATextView(app)
     try #require(outcomes.count == 6)
     // The caret is where the finger rests before the finger lifts.
     #expect(outcomes[3].selection == NSRange(location: 5, length: 0))
@@ -81,25 +89,11 @@ struct TextGestureParityTests {
     let app = try makeApp()
     let field = TextField(frame: Rect(x: 20, y: 20, width: 300, height: 44))
     field.text = Self.text
-    app.window.addSubview(field)
-    app.runUntilIdle()
     let inField = play(
-      app,
-      at: { offset in
-        let caret = field.caretRect(for: offset)
-        return field.canvas.convert(Point(x: caret.midX, y: caret.midY), to: app.window)
-      }, selection: { field.selectedRange })
+      app, on: field, caret: { field.caretRect(for: $0) }, in: field.canvas,
+      selection: { field.selectedRange })
     field.removeFromSuperview()
-    let view = TextView(frame: Rect(x: 20, y: 100, width: 300, height: 120))
-    view.text = Self.text
-    app.window.addSubview(view)
-    app.runUntilIdle()
-    let inView = play(
-      app,
-      at: { offset in
-        let caret = view.caretRect(for: offset)
-        return view.convert(Point(x: caret.midX, y: caret.midY), to: app.window)
-      }, selection: { view.selectedRange })
+    let (_, inView) = playOnATextView(app)
     try #require(inField.count == 6)
     #expect(inField[0] == Outcome(selection: NSRange(location: 8, length: 3), menuShows: true))
     #expect(inField[1] == Outcome(selection: NSRange(location: 2, length: 0), menuShows: false))
