@@ -83,8 +83,13 @@ public final class Application: Responder {
     }
   }
 
-  /// The text input system (Text/TextInputSystem.swift), made on first use.
-  var textInputStorage: AnyObject?
+  /// The text input system (Keyboard/TextInputSystem.swift), made on first use; from then
+  /// on it hears of changes of the two properties above.
+  private(set) lazy var textInputSystem: TextInputSystem = {
+    let system = TextInputSystem()
+    self.keyboardSettingsDidChange = { [weak system] in system?.settingsDidChange() }
+    return system
+  }()
 
   /// The text input system's hook for changes of the two properties above.
   var keyboardSettingsDidChange: (@MainActor () -> Void)?

@@ -3,8 +3,9 @@ import KioskGraphics
 
 /// Several lines of editable text that scroll, with the API of UIKit's `UITextView` (a
 /// `ScrollView`). A tap begins editing and puts the caret at the nearest grapheme
-/// boundary; a double tap selects a word, and the handles at its ends extend it; dragging
-/// elsewhere scrolls. Return types a line break.
+/// boundary; a double tap selects a word, and the handles at its ends extend it; a long
+/// press puts the caret under the finger, which then moves it; dragging elsewhere scrolls.
+/// Return types a line break.
 ///
 /// ```swift
 /// let notes = TextView(frame: Rect(x: 20, y: 140, width: 400, height: 160))
@@ -257,7 +258,7 @@ open class TextView: ScrollView, TextInput {
     editor.unmarkText()
     EditMenu.shared.hide(for: self)
     caretView.stopBlinking()
-    draggedHandle = nil
+    touchTracker.reset()
     for handle in selectionHandles { handle.isHidden = true }
     canvas.setNeedsDisplay()
     textViewDelegate?.textViewDidEndEditing(self)
@@ -274,44 +275,38 @@ open class TextView: ScrollView, TextInput {
 
   // MARK: Touches and keys
 
-  /// When the finger went down, to tell a long press (the edit menu) from a tap.
-  private var touchStart: Double?
-  /// The selection handle a finger is dragging, if any.
-  private var draggedHandle: SelectionHandleView?
+  /// Follows the finger as in a text field: taps, double taps, long presses, handles.
+  let touchTracker = TextTouchTracker()
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-    touchStart = touches.first?.timestamp
     if let touch = touches.first {
+      touchTracker.begin(touch, in: self)
       // A finger that went down on a handle drags it (the scroll view's pan stays put,
-      // below). Where it went down: the scroll view may have held the touch back a moment.
-      draggedHandle = selectionHandle(at: touch)
-      if draggedHandle != nil {
-        EditMenu.shared.hide(for: self)
-        return
-      }
+      // below).
+      if touchTracker.isDraggingHandle { return }
     }
     super.touchesBegan(touches, with: event)
   }
 
+  /// A finger on a handle drags it, and one that rested for a long press moves the caret;
+  /// any other finger is the scroll view's.
   open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-    guard let handle = draggedHandle, let touch = touches.first else {
-      return super.touchesMoved(touches, with: event)
-    }
-    editor.moveSelectionHandle(
-      isStart: handle.isStart, to: offset(closestTo: touch.location(in: self)))
+    if let touch = touches.first { touchTracker.move(touch, in: self) }
+    if touchTracker.isDraggingHandle || touchTracker.isDraggingCaret { return }
+    super.touchesMoved(touches, with: event)
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-    draggedHandle = nil
-    touchStart = nil
+    touchTracker.reset()
     super.touchesCancelled(touches, with: event)
   }
 
   /// The scroll view's pan does not begin for a finger that went down on a selection
-  /// handle: that finger drags the handle.
+  /// handle (that finger drags the handle) or that rested for a long press (it moves the
+  /// caret).
   open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
     if gestureRecognizer === panGestureRecognizer,
-      draggedHandle != nil
+      touchTracker.isDraggingHandle || touchTracker.isDraggingCaret
         || gestureRecognizer.sequenceTouches.contains(where: { selectionHandle(at: $0) != nil })
     {
       return false
@@ -321,7 +316,7 @@ open class TextView: ScrollView, TextInput {
 
   /// The visible selection handle under the point where `touch` went down (with a margin
   /// for a fingertip), while editing.
-  private func selectionHandle(at touch: Touch) -> SelectionHandleView? {
+  func selectionHandle(at touch: Touch) -> SelectionHandleView? {
     guard isEditing else { return nil }
     let point = convert(touch.initialLocationInWindow, from: nil)
     return selectionHandles.first {
@@ -331,51 +326,28 @@ open class TextView: ScrollView, TextInput {
 
   /// A tap places the caret (and begins editing); a tap on the caret, or a long press,
   /// shows the edit menu; a double tap selects a word and shows it; a handle let go shows
-  /// the menu for the selection it made.
+  /// the menu for the selection it made (`TextTouchTracker`, as in a text field).
   open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-    if draggedHandle != nil {
-      draggedHandle = nil
-      touchStart = nil
-      EditMenu.shared.show(for: self)
-      return
-    }
     guard let touch = touches.first else { return super.touchesEnded(touches, with: event) }
-    let point = touch.location(in: self)
-    let offset = offset(closestTo: point)
-    let wasEditing = isEditing
-    let held = touch.timestamp - (touchStart ?? touch.timestamp)
-    touchStart = nil
-    if !isEditing {
-      guard becomeFirstResponder() else { return }
-    }
-    if touch.tapCount >= 2 {
-      editor.selectWord(at: offset)
-      EditMenu.shared.show(for: self)
-    } else if held >= TextTouchTracker.longPressDuration {
-      editor.setSelection(offset..<offset)
-      EditMenu.shared.show(for: self)
-    } else if wasEditing, editor.selection == offset..<offset {
-      EditMenu.shared.toggle(for: self)
-    } else {
-      EditMenu.shared.hide(for: self)
-      editor.setSelection(offset..<offset)
-    }
+    touchTracker.end(touch, in: self)
   }
 
   open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-    let unhandled = TextInputSystem.shared.unhandledPresses(
+    let unhandled = TextInputSystem.shared.router.unhandledPresses(
       presses, in: self, isEditing: isEditing)
     if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
   }
 
   open override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
-    TextInputSystem.shared.hardwarePressesEnded(presses)
+    TextInputSystem.shared.router.hardwarePressesEnded(presses)
     super.pressesEnded(presses, with: event)
   }
 }
 
-extension TextView: TextEditorHost, TextEditorOwner, EditMenuHost {
+extension TextView: TextEditorHost, TextEditorOwner, EditMenuHost, TextTouchTarget {
   var textEditor: TextEditor { editor }
+  /// A drag scrolls; only after a long press does it move the caret.
+  var dragMovesCaret: Bool { false }
   var caretSpace: View { self }
 
   func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {

@@ -7,8 +7,8 @@ import KioskGraphics
 /// on Shift locks capitals.
 @MainActor
 final class OnScreenKeyboardView: View {
-  /// What the keyboard tells the text input system.
-  weak var system: TextInputSystem?
+  /// Where the keys go: into the input being edited, through its input method.
+  weak var router: KeyRouter?
   private(set) var keyViews: [KeyView] = []
   let candidateBar = CandidateBarView()
   private let preview = KeyPreviewView()
@@ -255,7 +255,7 @@ final class OnScreenKeyboardView: View {
         }
       }
     case .backspace:
-      system?.keyboardDidTapBackspace()
+      router?.keyboardDidTapBackspace()
       // One repeat timer, restarted on each press of backspace.
       if let repeatTimer {
         repeatTimer.restart(after: Self.backspaceRepeatDelay)
@@ -263,7 +263,7 @@ final class OnScreenKeyboardView: View {
         repeatTimer = ScheduledAction.after(
           Self.backspaceRepeatDelay, repeating: Self.backspaceRepeatInterval
         ) { [weak self] in
-          self?.system?.keyboardDidTapBackspace()
+          self?.router?.keyboardDidTapBackspace()
         }
       }
     default: break
@@ -291,13 +291,13 @@ final class OnScreenKeyboardView: View {
     guard commit else { return }
     switch key.spec.role {
     case .character(let text, _): type(applyingShift(text))
-    case .space: system?.keyboardDidTapSpace()
-    case .returnKey: if key.isEnabled { system?.keyboardDidTapReturn() }
+    case .space: router?.keyboardDidTapSpace()
+    case .returnKey: if key.isEnabled { router?.keyboardDidTapReturn() }
     case .shift: tapShift()
-    case .language: system?.keyboardDidTapLanguage()
+    case .language: router?.keyboardDidTapLanguage()
     case .plane(let target, _):
       configure(plane: target, language: language, type: keyboardType)
-    case .hide: system?.keyboardDidTapHide()
+    case .hide: router?.keyboardDidTapHide()
     case .backspace, .spacer: break
     }
   }
@@ -308,7 +308,7 @@ final class OnScreenKeyboardView: View {
 
   private func type(_ text: String) {
     if shift == .on { shift = .off }
-    system?.keyboardDidType(text)
+    router?.keyboardDidType(text)
   }
 
   private func tapShift() {
@@ -388,36 +388,5 @@ final class OnScreenKeyboardView: View {
 
   func center(of role: KeyRole) -> Point? {
     keyViews.first { $0.spec.role == role }?.frame.center
-  }
-}
-
-/// The window the keyboard lives in: above every other window, covering the screen so it
-/// follows rotation, but letting touches outside the keyboard through to the app.
-@MainActor
-final class KeyboardWindow: Window {
-  let keyboardView = OnScreenKeyboardView()
-
-  override init(screen: Screen) {
-    super.init(screen: screen)
-    windowLevel = 10_000_000
-    backgroundColor = nil
-    addSubview(keyboardView)
-  }
-
-  /// Called when the window's size changes (the screen turned).
-  var frameObserver: (@MainActor () -> Void)?
-  private var lastSize = Size.zero
-
-  override func hitTest(_ point: Point, with event: Event?) -> View? {
-    let hit = super.hitTest(point, with: event)
-    return hit === self ? nil : hit
-  }
-
-  override func layoutSubviews() {
-    super.layoutSubviews()
-    if bounds.size != lastSize {
-      lastSize = bounds.size
-      frameObserver?()
-    }
   }
 }
