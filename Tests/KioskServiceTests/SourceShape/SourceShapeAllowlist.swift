@@ -3,12 +3,6 @@
 /// as `SourceBodies` gives it (`func name`, `init`, `var name.get`, …) for a body. An entry
 /// that no longer excuses anything fails the test, so the list cannot go stale.
 enum SourceShapeAllowlist {
-  /// Split on other branches of issue 35: remove each entry when its split merges.
-  static let splitInIssue35 = "being split in issue 35"
-
   /// Every exception, with why it is one.
-  static let entries: [String: String] = [
-    "Sources/KioskUI/Text/TextField.swift": splitInIssue35,
-    "Sources/KioskUI/Text/TextInputSystem.swift": splitInIssue35,
-  ]
+  static let entries: [String: String] = [:]
 }
