@@ -238,162 +238,214 @@ bool header_name_starts(const char *text, size_t length, size_t i) {
   return c < 0x80 && (std::isalnum(c) || c == '-' || c == '_' || c == '"' || c == '\'');
 }
 
-depth_scan scan_depth(const char *text, size_t length, size_t limit) {
-  depth_scan result;
-  // What each open array (`[`) or inline table (`{`) of a value returns to when it closes,
-  // and whether it is an inline table (whose `,` starts a key again).
-  struct open { size_t depth; bool table; };
-  std::vector<open> stack;
-  size_t header = 0;        // parts of the table header statements are under
-  size_t depth = 0;         // depth of the node being read
-  bool in_key = true;       // reading a key (or a header's name), not a value
-  bool in_header = false;
-  bool key_started = false;  // the current key has a part already
-  bool at_statement_start = true;
-  uint32_t line = 1;
-  size_t i = 0;
-  auto deeper = [&](size_t to) {
-    depth = to;
-    if (depth > limit) {
-      if (result.line == 0) result.line = line;
-      if (depth > result.depth) result.depth = depth;
-    }
-  };
-  auto key_part = [&] {
-    if (!in_key || key_started) return;
-    key_started = true;
-    deeper(depth + 1);
-  };
+/// The index just past the string whose opening quote (`"` or `'`) is at `i`: a basic or
+/// literal string, on one line or (tripled quotes) several, counting the line breaks it
+/// spans in `line`. A one-line string that meets a line break ends before it (toml++
+/// refuses it; the caller sees the break); up to two more quotes may close a multi-line
+/// one (`""""` is a quote, then the end). Escapes count only in basic strings.
+size_t skip_string(const char *text, size_t length, size_t i, uint32_t &line) {
+  const char quote = text[i];
+  const bool multi_line = i + 2 < length && text[i + 1] == quote && text[i + 2] == quote;
+  i += multi_line ? 3 : 1;
   while (i < length) {
-    const char c = text[i];
-    if (c == '\n') {
+    if (quote == '"' && text[i] == '\\') {
+      if (i + 1 < length && text[i + 1] == '\n') line++;
+      i += 2;
+      continue;
+    }
+    if (text[i] == '\n') {
+      if (!multi_line) return i;
       line++;
-      i++;
-      if (in_header) {
-        // A header ends with its line (toml++ refuses one without its `]`).
-        header = depth;
-        in_header = false;
-      }
-      if (stack.empty()) {
-        // A new statement: a key under the current header (or a header).
-        if (result.line != 0) return result;  // the statement over the limit has ended
-        depth = header;
-        in_key = true;
-        key_started = false;
-        at_statement_start = true;
-      }
-      continue;
     }
-    if (c == ' ' || c == '\t' || c == '\r') {
-      i++;
-      continue;
-    }
-    if (c == '#') {
-      while (i < length && text[i] != '\n') i++;
-      continue;
-    }
-    const bool statement_start = at_statement_start;
-    at_statement_start = false;
-    if (c == '"' || c == '\'') {
-      key_part();
-      const bool multi_line = i + 2 < length && text[i + 1] == c && text[i + 2] == c;
-      i += multi_line ? 3 : 1;
-      while (i < length) {
-        if (c == '"' && text[i] == '\\') {
-          if (i + 1 < length && text[i + 1] == '\n') line++;
-          i += 2;
-          continue;
-        }
-        if (text[i] == '\n') {
-          if (!multi_line) break;  // toml++ refuses it; the line ends the string here
-          line++;
-        }
-        if (text[i] == c) {
-          if (!multi_line) {
-            i++;
-            break;
-          }
-          if (i + 2 < length && text[i + 1] == c && text[i + 2] == c) {
-            // Up to two more quotes may close it: `""""` is a quote, then the end.
-            i += 3;
-            while (i < length && text[i] == c) i++;
-            break;
-          }
-        }
-        i++;
+    if (text[i] == quote) {
+      if (!multi_line) return i + 1;
+      if (i + 2 < length && text[i + 1] == quote && text[i + 2] == quote) {
+        i += 3;
+        while (i < length && text[i] == quote) i++;
+        return i;
       }
-      continue;
     }
     i++;
-    if (in_header) {
-      if (c == '.') {
-        key_started = false;
-        key_part();
-        key_started = true;
-      } else if (c == ']') {
-        // `]]` of an array of tables: the second is skipped as a stray bracket below.
-        header = depth;
-        in_header = false;
-        in_key = false;
-      } else {
-        key_part();
+  }
+  return std::min(i, length);
+}
+
+/// `scan_depth`'s state as it walks the text once: where the statement being read stands
+/// (a header's name, a key, a value) and what each open bracket of a value returns to.
+class depth_scanner {
+ public:
+  depth_scanner(const char *text, size_t length, size_t limit)
+      : text_(text), length_(length), limit_(limit) {}
+
+  depth_scan run() {
+    while (i_ < length_) {
+      const char c = text_[i_];
+      if (c == '\n') {
+        if (end_line()) return result_;  // the statement over the limit has ended
+        continue;
       }
-      continue;
-    }
-    if (statement_start && stack.empty() && c == '[') {
-      // A table header: its parts replace the current header's.
-      if (i < length && text[i] == '[') i++;
-      if (result.nameless_header_line == 0 && !header_name_starts(text, length, i))
-        result.nameless_header_line = line;
-      in_header = true;
-      depth = 0;
-      key_started = false;
-      continue;
-    }
-    if (in_key) {
-      if (c == '.') {
-        key_started = false;
-        key_part();
-        key_started = true;
-      } else if (c == '=') {
-        in_key = false;
-      } else if (c == '}' && !stack.empty() && stack.back().table) {
-        depth = stack.back().depth;  // `{}`: an empty inline table
-        stack.pop_back();
-      } else {
-        key_part();
+      if (c == ' ' || c == '\t' || c == '\r') {
+        i_++;
+        continue;
       }
-      continue;
+      if (c == '#') {
+        while (i_ < length_ && text_[i_] != '\n') i_++;
+        continue;
+      }
+      const bool statement_start = at_statement_start_;
+      at_statement_start_ = false;
+      if (c == '"' || c == '\'') {
+        key_part();
+        i_ = skip_string(text_, length_, i_, line_);
+        continue;
+      }
+      i_++;
+      if (in_header_) {
+        header_character(c);
+      } else if (statement_start && stack_.empty() && c == '[') {
+        begin_header();
+      } else if (in_key_) {
+        key_character(c);
+      } else {
+        value_character(c);
+      }
     }
+    return result_;
+  }
+
+ private:
+  /// What an open array (`[`) or inline table (`{`) of a value returns to when it closes,
+  /// and whether it is an inline table (whose `,` starts a key again).
+  struct open {
+    size_t depth;
+    bool table;
+  };
+
+  /// A line break: it ends a header, and outside brackets the statement. True when the
+  /// statement that went over the limit has ended (nothing more needs reading).
+  bool end_line() {
+    line_++;
+    i_++;
+    if (in_header_) {
+      // A header ends with its line (toml++ refuses one without its `]`).
+      header_ = depth_;
+      in_header_ = false;
+    }
+    if (!stack_.empty()) return false;
+    // A new statement: a key under the current header (or a header).
+    if (result_.line != 0) return true;
+    depth_ = header_;
+    in_key_ = true;
+    key_started_ = false;
+    at_statement_start_ = true;
+    return false;
+  }
+
+  /// A table header: its parts replace the current header's.
+  void begin_header() {
+    if (i_ < length_ && text_[i_] == '[') i_++;
+    if (result_.nameless_header_line == 0 && !header_name_starts(text_, length_, i_))
+      result_.nameless_header_line = line_;
+    in_header_ = true;
+    depth_ = 0;
+    key_started_ = false;
+  }
+
+  void header_character(char c) {
+    if (c == '.') {
+      next_key_part();
+    } else if (c == ']') {
+      // `]]` of an array of tables: the second is skipped as a stray bracket.
+      header_ = depth_;
+      in_header_ = false;
+      in_key_ = false;
+    } else {
+      key_part();
+    }
+  }
+
+  void key_character(char c) {
+    if (c == '.') {
+      next_key_part();
+    } else if (c == '=') {
+      in_key_ = false;
+    } else if (c == '}' && !stack_.empty() && stack_.back().table) {
+      depth_ = stack_.back().depth;  // `{}`: an empty inline table
+      stack_.pop_back();
+    } else {
+      key_part();
+    }
+  }
+
+  void value_character(char c) {
     switch (c) {
       case '[':
-        stack.push_back({depth, false});
-        deeper(depth + 1);
+        stack_.push_back({depth_, false});
+        deeper(depth_ + 1);
         break;
       case '{':
-        stack.push_back({depth, true});
-        in_key = true;
-        key_started = false;
+        stack_.push_back({depth_, true});
+        in_key_ = true;
+        key_started_ = false;
         break;
       case ']':
       case '}':
-        if (!stack.empty()) {
-          depth = stack.back().depth;
-          stack.pop_back();
+        if (!stack_.empty()) {
+          depth_ = stack_.back().depth;
+          stack_.pop_back();
         }
         break;
       case ',':
-        if (!stack.empty() && stack.back().table) {
-          depth = stack.back().depth;
-          in_key = true;
-          key_started = false;
+        if (!stack_.empty() && stack_.back().table) {
+          depth_ = stack_.back().depth;
+          in_key_ = true;
+          key_started_ = false;
         }
         break;
       default:
         break;
     }
   }
-  return result;
+
+  void deeper(size_t to) {
+    depth_ = to;
+    if (depth_ > limit_) {
+      if (result_.line == 0) result_.line = line_;
+      if (depth_ > result_.depth) result_.depth = depth_;
+    }
+  }
+
+  /// The first character of a key's part, or of a header name's: one level deeper.
+  void key_part() {
+    if (!in_key_ || key_started_) return;
+    key_started_ = true;
+    deeper(depth_ + 1);
+  }
+
+  /// A `.` between parts: the next part is one level deeper, even if it is empty.
+  void next_key_part() {
+    key_started_ = false;
+    key_part();
+    key_started_ = true;
+  }
+
+  const char *text_;
+  size_t length_;
+  size_t limit_;
+  depth_scan result_;
+  std::vector<open> stack_;
+  size_t header_ = 0;        // parts of the table header statements are under
+  size_t depth_ = 0;         // depth of the node being read
+  bool in_key_ = true;       // reading a key (or a header's name), not a value
+  bool in_header_ = false;
+  bool key_started_ = false;  // the current key has a part already
+  bool at_statement_start_ = true;
+  uint32_t line_ = 1;
+  size_t i_ = 0;
+};
+
+depth_scan scan_depth(const char *text, size_t length, size_t limit) {
+  return depth_scanner(text, length, limit).run();
 }
 
 /// The line of the first `}` where an array expects an element (after `[` or `,`, blanks,
@@ -422,29 +474,10 @@ uint32_t brace_for_element_line(const char *text, size_t length) {
         while (i < length && text[i] != '\n') i++;
         break;
       case '"':
-      case '\'': {
+      case '\'':
         element_seen();
-        const bool multi_line = i + 2 < length && text[i + 1] == c && text[i + 2] == c;
-        if (multi_line) {
-          // To its closing triple, counting lines.
-          i += 3;
-          while (i < length && !(i + 2 < length && text[i] == c && text[i + 1] == c &&
-                                 text[i + 2] == c)) {
-            if (text[i] == '\n') line++;
-            if (c == '"' && text[i] == '\\') i++;
-            i++;
-          }
-          i = std::min(length, i + 3);
-        } else {
-          i++;
-          while (i < length && text[i] != c && text[i] != '\n') {
-            if (c == '"' && text[i] == '\\') i++;
-            i++;
-          }
-          if (i < length && text[i] == c) i++;
-        }
+        i = skip_string(text, length, i, line);
         break;
-      }
       case '=':
         if (stack.empty()) after_equals = true;
         i++;
