@@ -1,4 +1,4 @@
-import CTOMLParser
+internal import CTOMLParser
 
 /// A TOML text parsed by toml++ (through the `CTOMLParser` bridge) into Swift values; the
 /// C++ side is freed before `init` returns, so reading a file again and again keeps nothing.
