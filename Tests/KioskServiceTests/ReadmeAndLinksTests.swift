@@ -10,6 +10,23 @@ import Testing
     #expect(lines.count < 300)
   }
 
+  /// The first app's code in the README is Examples/HelloKiosk's, which `make test` builds
+  /// and tests, less its doc comments: a reader who copies it gets code that works.
+  @Test func theFirstAppsCodeIsTheExamplesCode() throws {
+    let readme = try DocumentationText.file("README.md")
+    let blocks = readme.components(separatedBy: "```swift\n").dropFirst()
+      .map { $0.components(separatedBy: "```")[0] }
+    let code = try #require(blocks.first { $0.contains("@main") })
+    let example = try DocumentationText.file(
+      "Examples/HelloKiosk/Sources/HelloKiosk/HelloKiosk.swift")
+    let uncommented = example.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
+      .joined(separator: "\n")
+    #expect(
+      code.trimmingCharacters(in: .whitespacesAndNewlines)
+        == uncommented.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
   /// The targets of `[text](target)` links that are not web addresses or anchors.
   static func localLinks(in text: String) -> [String] {
     DocumentationText.matches(of: "\\]\\(([^)\\s]+)\\)", in: text).filter {
