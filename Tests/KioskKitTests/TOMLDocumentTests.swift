@@ -99,15 +99,17 @@ struct TOMLDocumentTests {
   }
 
   /// TOMLKit, used before, never freed what it parsed: 2.4 KB per reload of the sample
-  /// configuration. The heap is compared around 300 parses, three times, and the smallest
-  /// growth kept, so other tests' allocations meanwhile do not count.
+  /// configuration. The heap is process-wide, so tests running beside this one allocate in
+  /// it too: the heap is compared around 300 parses up to ten times, and the smallest growth
+  /// kept. A leak like TOMLKit's (700 KB per 300 parses) grows every time; a busy neighbour
+  /// (247 KB once, seen on a machine with a load of 14) does not hold its memory every time.
   @Test func parsingKeepsNoMemory() throws {
     let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../config/kiosk.toml").standardized.path
     let text = try String(contentsOfFile: sample, encoding: .utf8)
     _ = try KioskConfiguration.parse(text, file: sample)
     var growth = Int.max
-    for _ in 0..<3 {
+    for _ in 0..<10 where growth >= 128 * 1024 {
       let before = kiosk_heap_bytes_in_use()
       for _ in 0..<300 { _ = try KioskConfiguration.parse(text, file: sample) }
       growth = min(growth, Int(kiosk_heap_bytes_in_use()) - Int(before))
