@@ -73,6 +73,7 @@ final class TextInputSystem {
     hideIsQueued = false
     router.stopRepeat()
     refreshLanguages()
+    InputMethodRegistry.prepare(languages: languages)
     updateKeyboard(animated: true)
   }
 
