@@ -153,30 +153,11 @@ public final class RimeInputMethod: InputMethod {
       isLastPage: menu.is_last_page != 0 || candidates.isEmpty)
   }
 
-  /// Starts librime, off the main queue, when a keyboard offering Pinyin first appears
-  /// (`InputMethodRegistry.prepare(languages:)`): its first start deploys its data, which
-  /// took long enough on a slow emulated board for systemd's watchdog to restart the app
-  /// when it ran on the main queue at the switch to Pinyin. Does nothing when the data or
-  /// the user folder is missing: the keyboard's own start then says why.
-  nonisolated static func prepareEngine(sharedDataDirectory: String) {
-    let schemaFile = (sharedDataDirectory as NSString).appendingPathComponent(
-      "\(RimeEngine.schema).schema.yaml")
-    guard FileManager.default.fileExists(atPath: schemaFile),
-      let user = RimeEngine.firstWritableDirectory(RimeEngine.userDataDirectoryCandidates())
-    else { return }
-    _ = try? RimeEngine.start(sharedDataDirectory: sharedDataDirectory, userDataDirectory: user)
-  }
-
-  /// Registers Pinyin as `zh-pinyin` for the on-screen keyboard. librime starts off the main
-  /// queue when a keyboard offering Pinyin first appears; the first switch to Pinyin waits
-  /// for what is left of that start (its time is logged), or the language is left out with
-  /// the reason logged.
+  /// Registers Pinyin as `zh-pinyin` for the on-screen keyboard. Nothing starts until the
+  /// keyboard first switches to it; then librime starts (its time is logged) or the
+  /// language is left out with the reason logged.
   public static func register(logger: Logger) {
-    let sharedData = defaultSharedDataDirectory
-    let prepare: InputMethodRegistry.Preparation = {
-      prepareEngine(sharedDataDirectory: sharedData)
-    }
-    InputMethodRegistry.register(language: "zh-pinyin", prepare: prepare) {
+    InputMethodRegistry.register(language: "zh-pinyin") {
       let method = try RimeInputMethod()
       if method.startUpSeconds > 0 {
         logger.info(

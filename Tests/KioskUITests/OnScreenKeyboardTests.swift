@@ -1,7 +1,6 @@
 import Foundation
 import KioskGraphics
 import KioskTesting
-import Synchronization
 import Testing
 
 @testable import KioskUI
@@ -323,34 +322,6 @@ struct OnScreenKeyboardTests {
     #expect(app.keyboardCandidates == ["你好", "拟好"])
     #expect(app.tapCandidate(0))
     #expect(field.text == "你好" && field.markedTextRange == nil)
-  }
-
-  /// An input method's preparation (librime's deploy) starts off the main queue once, when
-  /// editing begins with its language offered, not at its first use.
-  @Test func anInputMethodIsPreparedOffTheMainQueueWhenTheKeyboardOffersIt() async throws {
-    let runs = Mutex(0)
-    let offMain = Mutex(false)
-    InputMethodRegistry.register(
-      language: "zh-pinyin",
-      prepare: {
-        offMain.withLock { $0 = !Thread.isMainThread }
-        runs.withLock { $0 += 1 }
-      }
-    ) { FakePinyin() }
-    defer { InputMethodRegistry.removeAll() }
-    let (app, field) = try makeApp(languages: ["en", "zh-pinyin"])
-    #expect(runs.withLock { $0 } == 0, "nothing is prepared before editing begins")
-    field.becomeFirstResponder()
-    app.advance(by: 0.3)
-    field.resignFirstResponder()
-    field.becomeFirstResponder()
-    for _ in 0..<200 where runs.withLock({ $0 }) == 0 {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    try await Task.sleep(for: .milliseconds(50))
-    #expect(runs.withLock { $0 } == 1)
-    #expect(offMain.withLock { $0 })
-    #expect(app.keyboardLanguage == "en", "the keyboard did not switch by itself")
   }
 
   @Test func aLanguageWhoseInputMethodFailsIsLeftOut() throws {

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A key an input method is given: a letter typed on the on-screen keyboard or a hardware
 /// keyboard, or one of the editing keys an input method reacts to.
 public enum InputMethodKey: Sendable, Equatable {
@@ -101,34 +99,11 @@ public enum InputMethodRegistry {
   /// Makes an input method; throws with a reason a person can act on when it cannot.
   public typealias Factory = @MainActor () throws -> InputMethod
 
-  /// Work an input method can do before it is first made, on another thread (loading and
-  /// deploying a dictionary); it must be safe to run beside the factory.
-  public typealias Preparation = @Sendable () -> Void
-
   private static var factories: [String: Factory] = [:]
-  private static var preparations: [String: Preparation] = [:]
-  private static var preparedLanguages: Set<String> = []
 
-  /// Registers (or replaces) the input method for `language`, and what may be prepared for
-  /// it ahead of its first use (see `prepare(languages:)`).
-  public static func register(
-    language: String, prepare: Preparation? = nil, make: @escaping Factory
-  ) {
+  /// Registers (or replaces) the input method for `language`.
+  public static func register(language: String, make: @escaping Factory) {
     factories[language] = make
-    preparations[language] = prepare
-  }
-
-  /// Starts, once per language and on a utility queue, the preparation registered for each
-  /// of `languages`. The keyboard calls it when editing begins with those languages offered:
-  /// an input method's first start (librime deploys its data: 0.3 s on a PC, seconds on a
-  /// slow board) is then usually over before anyone switches to it, and the main queue,
-  /// which systemd's watchdog watches, waits only for what is left of it.
-  public static func prepare(languages: [String]) {
-    for language in languages where !preparedLanguages.contains(language) {
-      guard let preparation = preparations[language] else { continue }
-      preparedLanguages.insert(language)
-      DispatchQueue.global(qos: .utility).async { preparation() }
-    }
   }
 
   /// Whether an input method is registered for `language`.
@@ -144,7 +119,5 @@ public enum InputMethodRegistry {
   /// Forgets every registration (between tests).
   package static func removeAll() {
     factories.removeAll()
-    preparations.removeAll()
-    preparedLanguages.removeAll()
   }
 }

@@ -73,7 +73,6 @@ final class TextInputSystem {
     hideIsQueued = false
     router.stopRepeat()
     refreshLanguages()
-    InputMethodRegistry.prepare(languages: languages)
     updateKeyboard(animated: true)
   }
 
