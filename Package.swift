@@ -77,6 +77,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
+    .target(name: "KioskSpeech", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    .target(name: "KioskScreenReader", dependencies: ["KioskUI", "KioskSpeech"]),
     .target(
       name: "KioskLinux",
       dependencies: [
@@ -92,7 +94,7 @@ let package = Package(
       name: "KioskKit",
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
-        "CTOMLParser", "KioskFiles", "KioskControl",
+        "CTOMLParser", "KioskFiles", "KioskControl", "KioskSpeech", "KioskScreenReader",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -144,6 +146,10 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(name: "KioskQEMUTests", dependencies: ["KioskGraphics", "KioskTesting"]),
     .testTarget(name: "KioskRimeTests", dependencies: ["KioskRime", "KioskUI"]),
+    .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech"]),
+    .testTarget(
+      name: "KioskScreenReaderTests",
+      dependencies: ["KioskScreenReader", "KioskSpeech", "KioskUI", "KioskTesting"]),
     .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
     .testTarget(
       name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion", "CLinux"]),

@@ -101,11 +101,23 @@ public final class Application: Responder {
 
   private let touchRouter = TouchRouter()
 
+  /// The accessibility settings (Accessibility.settings).
+  public var accessibilitySettings = AccessibilitySettings()
+  /// Who hears accessibility notifications.
+  var accessibilityObservers = AccessibilityObservers()
+  /// The running screen reader, which sees touches and key presses before the app
+  /// (`nil`: none runs).
+  public var accessibilityInputFilter: (any AccessibilityInputFilter)?
+
   /// Delivers one input frame of touch changes on `screen` (in screen points): input
   /// backends and the test harness call this. A touch-down that wakes a blanked display is
   /// swallowed with the rest of its gesture.
   public func sendTouches(_ samples: [TouchSample], on screen: Screen) {
-    touchRouter.send(samples, on: screen, at: Transaction.clock(), application: self)
+    let time = Transaction.clock()
+    if let filter = accessibilityInputFilter, filter.filterTouches(samples, on: screen, at: time) {
+      return
+    }
+    touchRouter.send(samples, on: screen, at: time, application: self)
   }
 
   private let pressRouter = PressRouter()
@@ -130,7 +142,9 @@ public final class Application: Responder {
   /// Application.shared.sendPresses([PressSample(phase: .began, key: a)])
   /// ```
   public func sendPresses(_ samples: [PressSample]) {
-    pressRouter.send(samples, at: Transaction.clock(), application: self)
+    let time = Transaction.clock()
+    if let filter = accessibilityInputFilter, filter.filterPresses(samples, at: time) { return }
+    pressRouter.send(samples, at: time, application: self)
   }
 
   /// Where a new key press goes first.

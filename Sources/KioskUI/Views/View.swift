@@ -66,6 +66,96 @@ open class View: Responder, LayerDelegate {
 
   override var responderWindow: Window? { window }
 
+  // MARK: Accessibility (UIKit's UIAccessibility; Accessibility/View+Accessibility.swift)
+
+  /// What was set on this view; the properties below fall back to what the view's kind
+  /// says of itself (a button's title) when nothing was.
+  var accessibilityStore = AccessibilityStore()
+
+  /// Whether a screen reader lands on this view as one element (plain views: no; controls,
+  /// labels and images: yes). Its subviews are then not visited.
+  open var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? false }
+    set { accessibilityStore.isElement = newValue }
+  }
+  /// A short name, spoken first ("Order"). Standard views derive it from their content.
+  open var accessibilityLabel: String? {
+    get { accessibilityStore.label }
+    set { accessibilityStore.label = newValue }
+  }
+  /// What activating the view does ("Adds the recipe"), spoken after a pause.
+  open var accessibilityHint: String? {
+    get { accessibilityStore.hint }
+    set { accessibilityStore.hint = newValue }
+  }
+  /// The view's current value ("50 %", "on").
+  open var accessibilityValue: String? {
+    get { accessibilityStore.value }
+    set { accessibilityStore.value = newValue }
+  }
+  /// What kind of element the view is and its state.
+  open var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? [] }
+    set { accessibilityStore.traits = newValue }
+  }
+  /// An identifier for tests (`app.buttons["order"]`), never spoken.
+  public var accessibilityIdentifier: String? {
+    get { accessibilityStore.identifier }
+    set { accessibilityStore.identifier = newValue }
+  }
+  /// The language of the label and value (BCP 47, "ru") when not the app's.
+  open var accessibilityLanguage: String? {
+    get { accessibilityStore.language }
+    set { accessibilityStore.language = newValue }
+  }
+  /// The view's elements in reading order, when it orders them itself; `nil`: its
+  /// subviews, by position.
+  open var accessibilityElements: [any AccessibilityNode]? {
+    get { accessibilityStore.elements }
+    set { accessibilityStore.elements = newValue }
+  }
+  /// Whether a screen reader ignores the view's siblings and everything behind it.
+  open var accessibilityViewIsModal: Bool {
+    get { accessibilityStore.isModal }
+    set { accessibilityStore.isModal = newValue }
+  }
+  /// Whether the view's elements are read together, before what follows the view.
+  open var shouldGroupAccessibilityChildren: Bool {
+    get { accessibilityStore.groupsChildren }
+    set { accessibilityStore.groupsChildren = newValue }
+  }
+  /// Whether the view and everything in it are hidden from a screen reader.
+  open var accessibilityElementsHidden: Bool {
+    get { accessibilityStore.elementsHidden }
+    set { accessibilityStore.elementsHidden = newValue }
+  }
+  /// Actions a screen reader offers besides activation.
+  open var accessibilityCustomActions: [AccessibilityCustomAction] {
+    get { accessibilityStore.customActions }
+    set { accessibilityStore.customActions = newValue }
+  }
+  /// The view's frame in screen points, unless set.
+  open var accessibilityFrame: Rect {
+    get { accessibilityStore.frame ?? screenRect(of: bounds) }
+    set { accessibilityStore.frame = newValue }
+  }
+  /// Where a screen reader taps the view (screen points) when `accessibilityActivate()`
+  /// returns `false`: the centre of its frame unless set.
+  open var accessibilityActivationPoint: Point {
+    get { accessibilityStore.activationPoint ?? accessibilityFrame.center }
+    set { accessibilityStore.activationPoint = newValue }
+  }
+  /// Performs the view's primary action; `false` (the default) has the reader tap it.
+  open func accessibilityActivate() -> Bool { false }
+  /// Increases an adjustable view's value.
+  open func accessibilityIncrement() {}
+  /// Decreases an adjustable view's value.
+  open func accessibilityDecrement() {}
+  /// Dismisses or goes back; `false` when the view cannot (the reader asks its container).
+  open func accessibilityPerformEscape() -> Bool { false }
+  /// Scrolls the view's content; `false` when it cannot.
+  open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool { false }
+
   // MARK: Appearance
 
   /// The colour filling the bounds; `nil` is transparent.

@@ -51,6 +51,12 @@ public struct TraitCollection: Sendable, Equatable, CustomStringConvertible {
   public var verticalSizeClass: UserInterfaceSizeClass
   /// Pixels per point of the screen the interface is on; 0 when not specified.
   public var displayScale: Double
+  /// The preferred size of text (Dynamic Type).
+  public var preferredContentSizeCategory: ContentSizeCategory = .unspecified
+  /// Whether colours are to have more contrast (Increase Contrast).
+  public var accessibilityContrast: AccessibilityContrast = .unspecified
+  /// Whether text is to be bold (Bold Text).
+  public var legibilityWeight: LegibilityWeight = .unspecified
 
   /// A collection with the given traits; those left out are unspecified (with none given,
   /// an override that changes nothing).
@@ -87,6 +93,13 @@ public struct TraitCollection: Sendable, Equatable, CustomStringConvertible {
       result.verticalSizeClass = other.verticalSizeClass
     }
     if other.displayScale > 0 { result.displayScale = other.displayScale }
+    if other.preferredContentSizeCategory != .unspecified {
+      result.preferredContentSizeCategory = other.preferredContentSizeCategory
+    }
+    if other.accessibilityContrast != .unspecified {
+      result.accessibilityContrast = other.accessibilityContrast
+    }
+    if other.legibilityWeight != .unspecified { result.legibilityWeight = other.legibilityWeight }
     return result
   }
 
@@ -105,6 +118,7 @@ public struct TraitCollection: Sendable, Equatable, CustomStringConvertible {
   /// The traits in a line, for logs.
   public var description: String {
     "TraitCollection(horizontal: \(horizontalSizeClass), vertical: \(verticalSizeClass), "
-      + "scale: \(displayScale))"
+      + "scale: \(displayScale), size: \(preferredContentSizeCategory), "
+      + "contrast: \(accessibilityContrast), weight: \(legibilityWeight))"
   }
 }
