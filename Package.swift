@@ -58,6 +58,10 @@ let package = Package(
       providers: [.apt(["libsystemd-dev"])]),
     // librime's header only: KioskRime loads the library itself (dlopen) on first use.
     .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
+    // espeak-ng's and ALSA's headers only: KioskSpeech loads both libraries with dlopen when
+    // speech is first used, so a panel without them runs with speech off.
+    .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+    .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
     .target(name: "CLinux"),
     // The configuration file (TOML): toml++ (Debian's libtomlplusplus-dev, header-only),
     // through a bridge that hands Swift every node with its position, frees what it parsed
@@ -77,7 +81,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(name: "KioskVirtual", dependencies: ["KioskUI", "KioskGraphics"]),
-    .target(name: "KioskSpeech", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    // Speech for the screen reader: espeak-ng to the sound card through ALSA.
+    .target(
+      name: "KioskSpeech",
+      dependencies: ["CEspeakNG", "CALSA", .product(name: "Logging", package: "swift-log")]),
     .target(name: "KioskScreenReader", dependencies: ["KioskUI", "KioskSpeech"]),
     .target(
       name: "KioskLinux",
