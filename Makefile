@@ -15,17 +15,22 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libudev, libinput and xkbcommon; libseat (devices through logind or seatd as an
 # unprivileged user) and libsystemd (sd_notify: READY, WATCHDOG, STOPPING for Type=notify).
 # librime (the Rime input method engine) for the on-screen keyboard's Chinese Pinyin.
+# espeak-ng's and ALSA's headers (libespeak-ng-dev, libasound2-dev) for the screen reader's
+# speech; KioskSpeech loads both libraries with dlopen.
 # Run: the fonts the demo, the goldens and the benchmark are drawn with; xkb-data, the
 # keyboard layouts xkbcommon compiles keymaps from; libx11-data, the compose tables
 # xkbcommon reads dead keys and Compose sequences from; rime-data-pinyin-simp, librime's
 # simplified-character Pinyin schema and dictionary (it pulls in rime-data-stroke; chosen
 # over luna_pinyin_simp, whose second candidate for "nihao" was the traditional 妳好 when
 # measured here), and rime-prelude, the default.yaml and symbols.yaml its schema imports
-# (Debian only recommends it, and without it librime logs the missing presets).
+# (Debian only recommends it, and without it librime logs the missing presets);
+# espeak-ng-data, the voices the screen reader speaks in (and its tests check).
 DEB_PACKAGES := pkg-config libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev \
 	libturbojpeg0-dev libdrm-dev libudev-dev libinput-dev libxkbcommon-dev xkb-data \
 	libseat-dev libsystemd-dev librime-dev libtomlplusplus-dev g++ \
-	fonts-dejavu-core fonts-noto-cjk libx11-data rime-data-pinyin-simp rime-prelude
+	libespeak-ng-dev libasound2-dev \
+	fonts-dejavu-core fonts-noto-cjk libx11-data rime-data-pinyin-simp rime-prelude \
+	espeak-ng-data
 # Packaging (`make deb`): Debian's tools, and lintian to check what they built.
 DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # Test only: QEMU, Debian's kernel and a static busybox for the tests on a real kernel.

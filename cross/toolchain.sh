@@ -43,7 +43,7 @@ SYSROOT_PACKAGES=(
   libc6-dev libgcc-14-dev libstdc++-14-dev
   libpixman-1-dev libcairo2-dev libpango1.0-dev libfontconfig-dev libturbojpeg0-dev
   libdrm-dev libudev-dev libinput-dev libxkbcommon-dev libseat-dev libsystemd-dev
-  librime-dev libtomlplusplus-dev
+  librime-dev libespeak-ng-dev libasound2-dev libtomlplusplus-dev
 )
 # The build machine's side: the compiler, binutils for aarch64 (dh_strip), Debian's
 # packaging tools, and what SwiftPM needs to fetch dependencies.

@@ -82,8 +82,9 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
   private func writeAll(_ bytes: [UInt8], at offset: Int?) throws(SpeechError) {
     var done = 0
     while done < bytes.count {
-      let result = bytes.withUnsafeBytes { buffer in
-        let start = buffer.baseAddress! + done
+      let result = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        let start = base + done
         let count = bytes.count - done
         if let offset { return pwrite(descriptor, start, count, off_t(offset + done)) }
         return Glibc.write(descriptor, start, count)

@@ -1,0 +1,35 @@
+import Foundation
+import KioskSpeech
+import Testing
+
+@Suite struct AudioSinkTests {
+  @Test func anALSADeviceThatDoesNotExistFailsToOpenCleanly() {
+    let sink = ALSASink(device: "kioskkit_no_such_device")
+    #expect(sink.device == "kioskkit_no_such_device")
+    #expect {
+      try sink.open(sampleRate: 22_050)
+    } throws: { error in
+      guard case .audioFailed(let reason) = error as? SpeechError else { return false }
+      return reason.hasPrefix("cannot open ALSA device kioskkit_no_such_device")
+    }
+  }
+
+  @Test func theWAVFileIsValidAfterEachUtterance() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("out.wav")
+    let sink = WAVFileSink(path: file.path)
+    try sink.open(sampleRate: 16_000)
+    let first: [Int16] = [0, 1_000, -1_000, Int16.max, Int16.min]
+    try first.withUnsafeBufferPointer { try sink.write($0) }
+    try sink.finishUtterance()
+    #expect(try readWAV(file)?.samples == first)
+    try first.withUnsafeBufferPointer { try sink.write($0) }
+    try sink.finishUtterance()
+    let wav = try #require(try readWAV(file))
+    #expect(wav.sampleRate == 16_000)
+    #expect(wav.samples == first + first)
+    #expect(sink.samplesWritten == 10)
+    sink.close()
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import KioskSpeech
+import Testing
+
+@MainActor
+@Suite struct SpeechQueueFailureTests {
+  @Test func aHungSynthesizerTurnsSpeechOffAndSpeakStillReturnsAtOnce() async {
+    let synthesizer = FakeSynthesizer(held: ["Stuck"])
+    defer { synthesizer.release() }
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: .milliseconds(200))
+    queue.speak(Utterance("Stuck"))
+    queue.speak(Utterance("Waiting"))
+    #expect(await eventually { !queue.status.isOn })
+    #expect(queue.status == .off(reason: "fake synthesiser did not answer within 0.2 s"))
+    #expect(queue.waitingCount == 0)
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      for index in 0..<1_000 { queue.speak(Utterance("Later \(index)")) }
+    }
+    #expect(elapsed < .seconds(1))
+    #expect(queue.waitingCount == 0)
+    #expect(queue.droppedCount >= 1_000)
+    #expect(synthesizer.texts == ["Stuck"])
+  }
+
+  @Test func aSlowButSteadySynthesizerIsNotAbandoned() async {
+    // Each chunk within the deadline, the whole utterance well past it: progress, not a hang.
+    let synthesizer = FakeSynthesizer(chunkCount: 5, chunkDelay: .milliseconds(150))
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: .milliseconds(400))
+    queue.speak(Utterance("Steady"))
+    queue.speak(Utterance("Again"))
+    #expect(await eventually { queue.isIdle && queue.transcript.count == 2 })
+    #expect(queue.status == .on)
+    #expect(synthesizer.stoppedTexts.isEmpty)
+  }
+
+  @Test func aPauseLongerThanTheDeadlineIsNotAHang() async {
+    let synthesizer = FakeSynthesizer(held: ["Long"])
+    let sink = MemorySink()
+    let queue = SpeechQueue(synthesizer: synthesizer, sink: sink, deadline: .seconds(1))
+    queue.speak(Utterance("Long"))
+    #expect(await eventually { synthesizer.texts == ["Long"] })
+    // Paused before its first chunk: the utterance waits inside the chunk closure.
+    queue.togglePause()
+    synthesizer.release()
+    try? await Task.sleep(for: .milliseconds(1_500))
+    #expect(queue.status == .on)
+    #expect(!queue.isIdle)
+    #expect(sink.sampleCount == 0)
+    queue.togglePause()
+    #expect(await eventually { queue.isIdle })
+    #expect(queue.status == .on)
+    #expect(sink.sampleCount == synthesizer.chunkCount * 160)
+    #expect(synthesizer.stoppedTexts.isEmpty)
+  }
+
+  @Test func aMissingSoundCardTurnsSpeechOffWithTheReason() async {
+    let queue = SpeechQueue(
+      synthesizer: FakeSynthesizer(), sink: ALSASink(device: "kioskkit_no_such_device"))
+    queue.speak(Utterance("Hello"))
+    #expect(await eventually { !queue.status.isOn })
+    guard case .off(let reason) = queue.status else { return }
+    #expect(reason.contains("cannot open ALSA device kioskkit_no_such_device"))
+    #expect(queue.transcript.isEmpty)
+  }
+
+  @Test func aQueueMadeOffDropsWhatItIsGiven() {
+    let queue = SpeechQueue(off: "cannot load espeak-ng")
+    queue.speak(Utterance("Hello"))
+    #expect(queue.status == .off(reason: "cannot load espeak-ng"))
+    #expect(queue.status.description == "off (cannot load espeak-ng)")
+    #expect(queue.waitingCount == 0)
+    #expect(queue.droppedCount == 1)
+    #expect(queue.transcript.isEmpty)
+  }
+}
