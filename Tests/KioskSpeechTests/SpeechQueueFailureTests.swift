@@ -24,6 +24,19 @@ import Testing
     #expect(synthesizer.texts == ["Stuck"])
   }
 
+  @Test func aHungSoundCardTurnsSpeechOffNamingIt() async {
+    let synthesizer = FakeSynthesizer()
+    let sink = MemorySink(hangs: true)
+    defer { sink.release() }
+    let queue = SpeechQueue(synthesizer: synthesizer, sink: sink, deadline: .milliseconds(200))
+    queue.speak(Utterance("Hello"))
+    #expect(await eventually { !queue.status.isOn })
+    #expect(queue.status == .off(reason: "memory did not answer within 0.2 s"))
+    queue.speak(Utterance("Later"))
+    #expect(queue.waitingCount == 0)
+    #expect(synthesizer.texts == ["Hello"])
+  }
+
   @Test func aSlowButSteadySynthesizerIsNotAbandoned() async {
     // Each chunk within the deadline, the whole utterance well past it: progress, not a hang.
     let synthesizer = FakeSynthesizer(chunkCount: 5, chunkDelay: .milliseconds(150))
