@@ -7,8 +7,11 @@ import Logging
 /// `speak` returns at once: a worker thread synthesises and plays, so the interface never
 /// waits on speech. What waits is spoken by priority (high first, in order within one); an
 /// utterance that `interrupts` stops the one being spoken at its next chunk and drops what
-/// waits. The queue is bounded (see `PendingUtterances`: a burst of announcements is merged
-/// and the least urgent dropped) and so is the transcript.
+/// waits, and also resumes paused speech (VoiceOver speaks the element moved to). At most
+/// `capacity` utterances wait: one with the same text and language as one waiting is merged
+/// into it (at the higher priority), and when the queue is full the lowest priority is
+/// dropped, oldest first, so a burst of 10,000 announcements holds no more memory than 64.
+/// The transcript keeps the last `transcriptLimit`.
 ///
 /// When the synthesiser or the sink fails, or a call into either makes no progress within
 /// `deadline`, speech turns off with the reason in `status` (and the log), and further
@@ -26,7 +29,8 @@ public final class SpeechQueue: SpeechOutput {
 
   /// A queue speaking through `synthesizer` into `sink`, with at most `capacity`
   /// utterances waiting, the last `transcriptLimit` spoken kept, and `deadline` for each
-  /// call into either. Its threads start now; the sink is opened before the first utterance.
+  /// call into either. Its worker thread starts now and opens the sink at once, so that a
+  /// missing sound card shows in `status` before anything is said.
   public init(
     synthesizer: any SpeechSynthesizer, sink: any AudioSink,
     capacity: Int = defaultCapacity, transcriptLimit: Int = defaultTranscriptLimit,

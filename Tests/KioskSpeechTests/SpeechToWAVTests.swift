@@ -41,6 +41,18 @@ import Testing
     #expect(rms(long.samples) > 1_000)
   }
 
+  @Test func theSystemQueueCanSpeakIntoAFile() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("kiosk.wav")
+    let queue = SpeechQueue.system(outputFile: file.path)
+    #expect(queue.status == .on)
+    queue.speak(Utterance("Bestellen", language: "de"))
+    #expect(await eventually { queue.isIdle && queue.transcript.count == 1 })
+    let wav = try #require(try readWAV(file))
+    #expect(rms(wav.samples) > 1_000)
+  }
+
   @Test func theFirstSampleComesSoonAfterSpeak() async throws {
     let queue = SpeechQueue(synthesizer: try EspeakSynthesizer(), sink: MemorySink())
     queue.speak(Utterance("Order, button"))
