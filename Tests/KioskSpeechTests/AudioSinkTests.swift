@@ -14,6 +14,20 @@ import Testing
     }
   }
 
+  @MainActor @Test func speechPlaysThroughALSAsNullDevice() async throws {
+    // ALSA's "null" device takes samples like a sound card and discards them: the whole
+    // path (open, write, drain, drop) runs without one.
+    let sink = ALSASink(device: "null")
+    let queue = SpeechQueue(synthesizer: try EspeakSynthesizer(), sink: sink)
+    queue.speak(Utterance("Order, button"))
+    queue.speak(Utterance("Pay, button", interrupts: true))
+    queue.speak(Utterance("Total, 4 euros"))
+    #expect(await eventually { queue.isIdle && queue.transcript.count >= 2 })
+    #expect(queue.status == .on)
+    #expect(queue.transcript.last?.text == "Total, 4 euros")
+    #expect(queue.lastFirstSampleLatency != nil)
+  }
+
   @Test func theWAVFileIsValidAfterEachUtterance() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
