@@ -18,8 +18,10 @@ extension ScreenReader {
   @discardableResult
   public func focusPrevious() -> Bool { step(by: -1) }
 
-  private func step(by offset: Int) -> Bool {
-    let elements = elements
+  /// Moves `offset` places from the focus in `elements` (all of the screen's by default).
+  @discardableResult
+  func step(by offset: Int, in elements: [any AccessibilityNode]? = nil) -> Bool {
+    let elements = elements ?? self.elements
     let target: (any AccessibilityNode)?
     if let focus = focusedElement, let index = elements.firstIndex(where: { $0 === focus }) {
       let next = index + offset

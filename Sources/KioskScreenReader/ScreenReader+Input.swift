@@ -34,8 +34,10 @@ extension ScreenReader: AccessibilityInputFilter {
   /// Uses the keypad's keys (see `KeypadCommand`); other keys, and digits, go on to the
   /// app. A digit while the focus is a text field that is not being edited first starts
   /// editing it (as activating it would), so that the digit is typed there. Enter while the
-  /// focused field is being edited goes to the field (its return key), and Escape and
-  /// Backspace then go to it too.
+  /// focused field is being edited goes to the field (its return key); Escape and Backspace
+  /// go to the app while any field is being edited. While a field that needs letters is
+  /// edited, the arrows move through the on-screen keyboard's keys (when they are
+  /// elements) and Enter types the focused key.
   public func filterPresses(_ samples: [PressSample], at time: Double) -> Bool {
     var unused: [PressSample] = []
     for sample in samples where !handlePress(sample) { unused.append(sample) }
@@ -58,17 +60,38 @@ extension ScreenReader: AccessibilityInputFilter {
       if let focus = focusedElement, isTextEntry(focus), !editing { activateFocus() }
       return false
     }
-    guard let command = KeypadCommand(keyCode: code, editingText: editing) else { return false }
-    if editing, command == .activate || command == .escape { return false }
+    let editedField = editing ? focusedElement : elements.first { isEditingText($0) }
+    guard let command = KeypadCommand(keyCode: code, editingText: editedField != nil) else {
+      return false
+    }
+    if command == .activate && editing || command == .escape && editedField != nil {
+      return false
+    }
     consumedKeys.insert(code)
     switch command {
-    case .next: focusNext()
-    case .previous: focusPrevious()
+    case .next: step(by: 1, in: keypadElements(editedField: editedField))
+    case .previous: step(by: -1, in: keypadElements(editedField: editedField))
     case .activate: activateFocus()
     case .escape: escape()
     case .help: speakHint()
     }
     return true
+  }
+
+  /// What the keypad's arrows move through: while a field that needs letters is being
+  /// edited and the on-screen keyboard's keys are elements, the field and the keys (Enter
+  /// on a key types it); otherwise every element.
+  private func keypadElements(editedField: (any AccessibilityNode)?) -> [any AccessibilityNode] {
+    let all = elements
+    guard let field = editedField, needsLetters(field) else { return all }
+    let keys = all.filter { $0.accessibilityTraits.contains(.keyboardKey) }
+    return keys.isEmpty ? all : [field] + keys
+  }
+
+  /// Whether `field` takes more than digits (a keypad's digit keys cannot type it).
+  private func needsLetters(_ field: any AccessibilityNode) -> Bool {
+    guard let textField = field as? TextField else { return true }
+    return ![.numberPad, .phonePad, .decimalPad].contains(textField.keyboardType)
   }
 
   /// Whether `node` takes text: a text field or view, or an element with `textEntry`.

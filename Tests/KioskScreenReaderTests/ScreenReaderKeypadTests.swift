@@ -95,4 +95,32 @@ import Testing
     harness.app.press(.down)
     #expect(field.text == "Ada")
   }
+
+  @Test func aFieldThatNeedsLettersIsTypedIntoThroughTheKeyboardsKeys() throws {
+    let harness = try ReaderHarness(height: 700)
+    let field = TextField(frame: Rect(x: 20, y: 20, width: 200, height: 40))
+    field.isAccessibilityElement = true
+    field.accessibilityLabel = "Name"
+    let other = ProbeView("Other", Rect(x: 20, y: 80, width: 200, height: 40))
+    // Stand-ins for the on-screen keyboard's keys, above the real keyboard (whose keys may or
+    // may not be elements yet): elements with the keyboardKey trait.
+    let q = ProbeView("Q", Rect(x: 20, y: 140, width: 40, height: 40), traits: .keyboardKey)
+    let w = ProbeView("W", Rect(x: 80, y: 140, width: 40, height: 40), traits: .keyboardKey)
+    harness.start(with: [field, other, q, w])
+    harness.app.press(.enter)
+    #expect(field.isEditing)
+    harness.app.press(.down)
+    #expect(harness.focusLabel == "Q")
+    harness.app.press(.right)
+    #expect(harness.focusLabel == "W")
+    harness.app.press(.enter)
+    #expect(w.touchesBegan == 1 && w.touchesEnded == 1)
+    // Backspace still deletes while the field is being edited, wherever the focus is.
+    harness.app.typeOnHardwareKeyboard("Al")
+    harness.app.press(.backspace)
+    #expect(field.text == "A")
+    harness.app.press(.up)
+    harness.app.press(.up)
+    #expect(harness.focusLabel == "Name")
+  }
 }
