@@ -46,6 +46,8 @@ struct ReaderGestureTracker {
     var scrubExtreme: Double
     var scrubDirection = 0.0
     var scrubReversals = 0
+    /// The system took a finger away: the gesture is dropped.
+    var cancelled = false
   }
 
   private var session: Session?
@@ -115,11 +117,27 @@ struct ReaderGestureTracker {
     guard var current = session, current.fingers[sample.id] != nil else { return nil }
     current.fingers[sample.id]?.location = sample.location
     current.down.remove(sample.id)
+    if sample.phase == .cancelled { current.cancelled = true }
     session = current
     guard current.down.isEmpty else { return nil }
     session = nil
-    return classify(current, endTime: time)
+    return current.cancelled ? nil : classify(current, endTime: time)
   }
+
+  /// A finger that came down alone and has rested past `exploreDelay` without moving
+  /// explores where it is (asked by a timer started at touch-down, at `time`).
+  mutating func holdElapsed(at time: Double) -> ReaderGesture? {
+    guard var current = session, current.mostFingers == 1, !current.exploring,
+      time - current.startTime >= Self.exploreDelay - 0.000_1,
+      let finger = current.down.first.flatMap({ current.fingers[$0] })
+    else { return nil }
+    current.exploring = true
+    session = current
+    return .explore(finger.location)
+  }
+
+  /// Whether one finger alone is down (a hold may begin exploring).
+  var hasOneFingerDown: Bool { session?.mostFingers == 1 && session?.down.count == 1 }
 
   private mutating func classify(_ session: Session, endTime: Double) -> ReaderGesture? {
     let duration = endTime - session.startTime

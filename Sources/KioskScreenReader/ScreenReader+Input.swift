@@ -9,7 +9,22 @@ extension ScreenReader: AccessibilityInputFilter {
     if passesDirectly(samples) { return false }
     self.screen = screen
     for gesture in gestureTracker.handle(samples, at: time) { perform(gesture) }
+    if samples.contains(where: { $0.phase == .began }), gestureTracker.hasOneFingerDown {
+      holdTimer?.cancel()
+      holdTimer = ScheduledAction.after(ReaderGestureTracker.exploreDelay) { [weak self] in
+        self?.holdDidElapse()
+      }
+    }
     return true
+  }
+
+  /// A finger rested long enough: what is under it is explored.
+  private func holdDidElapse() {
+    holdTimer = nil
+    guard isRunning, let gesture = gestureTracker.holdElapsed(at: Transaction.clock()) else {
+      return
+    }
+    perform(gesture)
   }
 
   /// Whether `samples` belong to fingers on a direct-interaction element.

@@ -40,6 +40,9 @@ public final class ScreenReader {
   public private(set) var focusRingWindow: FocusRingWindow?
 
   var gestureTracker = ReaderGestureTracker()
+  /// Fires `exploreDelay` after a finger comes down alone, so that a resting finger
+  /// explores without moving.
+  var holdTimer: ScheduledAction?
   /// Fingers going straight to the app (they came down on a direct-interaction element).
   var directFingers: Set<Int> = []
   /// Keys whose press the reader used: their later phases are swallowed too.
@@ -93,6 +96,8 @@ public final class ScreenReader {
     focusRingWindow = nil
     focusedElement = nil
     gestureTracker = ReaderGestureTracker()
+    holdTimer?.cancel()
+    holdTimer = nil
     directFingers = []
     consumedKeys = []
     self.application = nil

@@ -59,6 +59,14 @@ import Testing
     harness.app.touch(.moved, at: Point(x: 54, y: 141))
     harness.app.touch(.ended, at: Point(x: 54, y: 141))
     #expect(harness.speech.texts == ["Alpha", "Beta", "Gamma", "Inside"])
+    // A finger resting without moving explores once it has rested a moment.
+    harness.app.advance(by: 1)
+    harness.app.touch(.began, at: Point(x: 200, y: 30))
+    #expect(harness.speech.texts.last == "Inside")
+    harness.app.advance(by: 0.3)
+    #expect(harness.speech.texts.last == "Beta")
+    harness.app.touch(.ended, at: Point(x: 200, y: 30))
+    #expect(harness.speech.texts.count == 5)
   }
 
   @Test func flicksMoveToTheNextAndPreviousElementWithoutWrapping() throws {
