@@ -6,7 +6,7 @@ import KioskUI
 /// touch and by keypad, spoken through a `SpeechOutput`.
 ///
 /// ```swift
-/// let reader = ScreenReader(speech: SpeechQueue(engine: engine))
+/// let reader = ScreenReader(speech: speechOutput, defaultLanguage: "de")
 /// reader.start(on: Application.shared)   // speaks the first element
 /// // … touches and keys now go to the reader first …
 /// reader.stop()
@@ -18,6 +18,12 @@ import KioskUI
 /// move the focus (see `KeypadCommand`), and keys it does not use go on to the app. It
 /// listens to `Accessibility.post(notification:argument:)` and draws a focus ring around
 /// the focused element in a window of its own.
+///
+/// Where KioskKit differs from VoiceOver: a single tap focuses what is under the finger
+/// at once (rather than after the double-tap interval), so a double tap on an element
+/// activates that element, and one on empty space activates the focus; the trait words
+/// are English whatever the element's language; the boundary sound is left to
+/// `boundaryFeedback`.
 @MainActor
 public final class ScreenReader {
   /// Where what it says goes.
