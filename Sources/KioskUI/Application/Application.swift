@@ -120,7 +120,17 @@ public final class Application: Responder {
     touchRouter.send(samples, on: screen, at: time, application: self)
   }
 
+  /// Delivers touches as `sendTouches(_:on:)` does, but past `accessibilityInputFilter`:
+  /// the screen reader taps an element's activation point this way when the element has no
+  /// `accessibilityActivate()` of its own (a double tap on a plain control).
+  public func sendTouchesBypassingAccessibilityFilter(_ samples: [TouchSample], on screen: Screen) {
+    touchRouter.send(samples, on: screen, at: Transaction.clock(), application: self)
+  }
+
   private let pressRouter = PressRouter()
+
+  /// Who hears that a commit laid out the windows (Application+LayoutObservers.swift).
+  var layoutObservers = LayoutObservers()
 
   /// A memory warning waiting for a transition to end: the action that delivers it anyway
   /// once it has waited too long (Application+MemoryWarning.swift).
@@ -145,6 +155,12 @@ public final class Application: Responder {
     let time = Transaction.clock()
     if let filter = accessibilityInputFilter, filter.filterPresses(samples, at: time) { return }
     pressRouter.send(samples, at: time, application: self)
+  }
+
+  /// Delivers key changes as `sendPresses(_:)` does, but past `accessibilityInputFilter`:
+  /// the screen reader hands on this way the keys of a frame it does not use itself.
+  public func sendPressesBypassingAccessibilityFilter(_ samples: [PressSample]) {
+    pressRouter.send(samples, at: Transaction.clock(), application: self)
   }
 
   /// Where a new key press goes first.

@@ -88,6 +88,7 @@ public enum Transaction {
     let start = monotonicSeconds()
     CommitObservers.commitWillBegin()
     for screen in screens { screen.layoutWindows() }
+    Application.shared.layoutObservers.notify()
     let laidOut = monotonicSeconds()
     displayPendingLayers()
     let displayed = monotonicSeconds()

@@ -218,6 +218,52 @@ open class ScrollView: View {
     scheduleScrollIndicatorHide(after: Self.indicatorFlashDuration)
   }
 
+  // MARK: Screen reader
+
+  /// Scrolls by a page for a screen reader's three-finger swipe, as UIKit's scroll view
+  /// does: `.up` shows the page below, `.down` the one above, `.left` the one to the right,
+  /// `.right` the one to the left, `.next`/`.previous` along the axis that scrolls. Posts
+  /// `.pageScrolled` with "page 2 of 5" and returns `true`; returns `false` at the end of
+  /// the content (the reader then asks the views around it). KioskKit scrolls at once,
+  /// without UIKit's animation, so the next element the reader finds is already in place.
+  open override func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+    let vertical: Bool
+    let sign: Double
+    switch direction {
+    case .up, .down:
+      (vertical, sign) = (true, direction == .up ? 1 : -1)
+    case .left, .right:
+      (vertical, sign) = (false, direction == .left ? 1 : -1)
+    case .next, .previous:
+      (vertical, sign) = (scrollsVertically || !scrollsHorizontally, direction == .next ? 1 : -1)
+    }
+    var target = contentOffset
+    if vertical {
+      target.y += sign * bounds.height
+    } else {
+      target.x += sign * bounds.width
+    }
+    target = clampedOffset(target)
+    guard target != contentOffset else { return false }
+    setContentOffset(target, animated: false)
+    Accessibility.post(notification: .pageScrolled, argument: pagePosition(vertical: vertical))
+    return true
+  }
+
+  /// "page 2 of 5" along one axis: pages of the bounds' length, the last one ending at
+  /// the end of the content.
+  private func pagePosition(vertical: Bool) -> String {
+    let range = vertical ? offsetRange.y : offsetRange.x
+    let length = max(1, vertical ? bounds.height : bounds.width)
+    let offset = vertical ? contentOffset.y : contentOffset.x
+    let span = range.upperBound - range.lowerBound
+    let pages = Int((span / length).rounded(.up)) + 1
+    let page =
+      offset >= range.upperBound - 0.5
+      ? pages : min(pages, Int(((offset - range.lowerBound) / length).rounded(.down)) + 1)
+    return "page \(page) of \(pages)"
+  }
+
   // MARK: Content touches
 
   /// Whether the content view `view` should receive `touches` at all; asked when they are
