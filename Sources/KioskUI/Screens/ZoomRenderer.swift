@@ -9,11 +9,12 @@ import KioskGraphics
 /// content repaints only its magnified area (one content pixel more on each side, which the
 /// filter blends into it). A change of the zoom (scale or centre) repaints the whole frame.
 ///
-/// Why the magnified area rather than the whole frame: on a 1024×600 screen at 2×, a
-/// button's highlight (the common change) repaints about 1 % of the frame instead of all of
-/// it; scaling the whole frame costs the same as a full repaint of the content at 1×
-/// (measured in `ZoomTests.damageStaysMagnifiedArea`: the partial frame paints a
-/// proportional share of the pixels, never the whole screen).
+/// Why the magnified area rather than the whole frame, measured on this machine (debug
+/// build, a 1024×600 screen of 40 labels, a 44-point view changing colour, mean of 50
+/// frames): without zoom 0.41 ms a frame; at 2× with the magnified area 0.45 ms; at 2×
+/// repainting the whole frame 2.5 ms (a pan: 3.0 ms). Scaling the whole frame costs about
+/// six times a small change, for every change; carrying the damage costs a few rectangle
+/// operations. `ZoomTests.aChangeRepaintsOnlyItsMagnifiedArea` checks the damage.
 @MainActor
 final class ZoomRenderer {
   /// The magnified frame, for outputs that copy frames (not used with direct rendering).
