@@ -111,6 +111,8 @@ public final class Screen {
     }
     compositor.setNeedsFullRepaint()
     Transaction.register(self)
+    // Zoom's setting may have changed while the screen was on no output.
+    syncZoomScale()
     Transaction.setNeedsCommit()
   }
 

@@ -244,4 +244,16 @@ import Testing
     app.runUntilIdle()
     #expect(renderer.lastDamage.area == whole)
   }
+
+  @Test func turningTheScreenKeepsTheZoomInside() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    setZoom(2, app)
+    app.screen.setZoomCenter(Point(x: 400, y: 0))
+    #expect(app.screen.zoomedRect == Rect(x: 200, y: 0, width: 200, height: 150))
+    app.screen.rotation = .degrees90
+    app.runUntilIdle()
+    #expect(app.screen.bounds.size == Size(width: 300, height: 400))
+    #expect(app.screen.zoomedRect == Rect(x: 150, y: 0, width: 150, height: 200))
+    #expect(app.screen.convertFromZoomed(Point(x: 0, y: 0)) == Point(x: 150, y: 0))
+  }
 }
