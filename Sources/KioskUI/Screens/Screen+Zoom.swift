@@ -94,7 +94,11 @@ extension Screen {
     guard isZoomed || zoomPanTracker.isBusy else { return samples }
     let (passed, pan) = zoomPanTracker.process(samples, fingerCount: zoomPanFingerCount)
     if let pan { panZoom(by: pan) }
-    guard isZoomed else { return passed }
+    guard isZoomed else {
+      // Unzoomed, the tracker no longer sees every finger: it starts afresh next time.
+      if !zoomPanTracker.isBusy { zoomPanTracker = ZoomPanTracker() }
+      return passed
+    }
     let transform = pointsFromZoomed
     return passed.map {
       TouchSample(id: $0.id, phase: $0.phase, location: $0.location.applying(transform))
@@ -125,6 +129,8 @@ extension Screen {
       }
     } else if zoomRenderer != nil {
       zoomRenderer = nil
+      // Fingers it knows of would lift unseen: it starts afresh when zoomed again.
+      if !zoomPanTracker.isBusy { zoomPanTracker = ZoomPanTracker() }
       // The panel shows the magnified frame: the content goes back on it whole.
       compositor.setNeedsFullRepaint()
     }

@@ -256,4 +256,22 @@ import Testing
     #expect(app.screen.zoomedRect == Rect(x: 150, y: 0, width: 150, height: 200))
     #expect(app.screen.convertFromZoomed(Point(x: 0, y: 0)) == Point(x: 150, y: 0))
   }
+
+  @Test func aFingerThatLiftedWhileUnzoomedDoesNotSpoilTheNextPan() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    setZoom(2, app)
+    app.touch(.began, at: Point(x: 10, y: 10), finger: 9)
+    setZoom(1, app)
+    app.touch(.ended, at: Point(x: 10, y: 10), finger: 9)
+    setZoom(2, app)
+    app.touches([
+      TouchSample(id: 1, phase: .began, location: Point(x: 100, y: 100)),
+      TouchSample(id: 2, phase: .began, location: Point(x: 150, y: 100)),
+    ])
+    app.touches([
+      TouchSample(id: 1, phase: .moved, location: Point(x: 100, y: 60)),
+      TouchSample(id: 2, phase: .moved, location: Point(x: 150, y: 60)),
+    ])
+    #expect(app.screen.zoom.center == Point(x: 200, y: 170))
+  }
 }
