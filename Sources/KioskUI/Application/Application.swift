@@ -102,7 +102,15 @@ public final class Application: Responder {
   private let touchRouter = TouchRouter()
 
   /// The accessibility settings (Accessibility.settings).
-  public var accessibilitySettings = AccessibilitySettings()
+  public var accessibilitySettings = AccessibilitySettings() {
+    didSet {
+      if oldValue.zoomScale != accessibilitySettings.zoomScale {
+        for screen in Transaction.screens { screen.syncZoomScale() }
+      }
+    }
+  }
+  /// The app-wide inactivity timer (Application+IdleTimeout.swift).
+  lazy var inactivityTimer = InactivityTimer()
   /// Who hears accessibility notifications.
   var accessibilityObservers = AccessibilityObservers()
   /// The running screen reader, which sees touches and key presses before the app
@@ -112,8 +120,20 @@ public final class Application: Responder {
   /// Delivers one input frame of touch changes on `screen` (in screen points): input
   /// backends and the test harness call this. A touch-down that wakes a blanked display is
   /// swallowed with the rest of its gesture.
+  ///
+  /// Every touch counts as activity for `idleTimeout`, whoever takes it (a screen reader
+  /// included). On a magnified screen (Zoom), Zoom's pan gesture takes its fingers and the
+  /// other touches are mapped from the glass to the content before anything sees them.
   public func sendTouches(_ samples: [TouchSample], on screen: Screen) {
     let time = Transaction.clock()
+    // The warning leaves after this delivery: the touch that answers it lands on it.
+    let answersWarning = inactivityTimer.noteActivity()
+    defer { if answersWarning { inactivityTimer.dismissWarning() } }
+    var samples = samples
+    if screen.zoomRenderer != nil || screen.zoomPanTracker.isBusy {
+      samples = screen.zoomInput(samples)
+      if samples.isEmpty { return }
+    }
     if let filter = accessibilityInputFilter, filter.filterTouches(samples, on: screen, at: time) {
       return
     }
@@ -153,6 +173,8 @@ public final class Application: Responder {
   /// ```
   public func sendPresses(_ samples: [PressSample]) {
     let time = Transaction.clock()
+    // Every key counts as activity for `idleTimeout`, a screen reader's keys included.
+    if inactivityTimer.noteActivity() { inactivityTimer.dismissWarning() }
     if let filter = accessibilityInputFilter, filter.filterPresses(samples, at: time) { return }
     pressRouter.send(samples, at: time, application: self)
   }

@@ -51,6 +51,12 @@ public final class Screen {
   private var frameRequested = false
   /// What the output's buffer needs painted, with direct rendering (kept: no allocation a frame).
   private var directRepaint = Region()
+  /// How the screen is magnified (Screen+Zoom.swift); scale 1 while Zoom is off.
+  var zoomState: ScreenZoom
+  /// Magnifies frames while Zoom is on; `nil` (no memory, no work) while it is off.
+  var zoomRenderer: ZoomRenderer?
+  /// Zoom's pan gesture among the touches on this screen.
+  var zoomPanTracker = ZoomPanTracker()
 
   /// Creates a screen of `pointSize` points at `scale`, turned by `rotation` on its panel.
   public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) {
@@ -61,7 +67,9 @@ public final class Screen {
     self.pixelWidth = max(1, Int((pointSize.width * safeScale).rounded()))
     self.pixelHeight = max(1, Int((pointSize.height * safeScale).rounded()))
     self.compositor = Compositor(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: safeScale)
+    self.zoomState = ScreenZoom(scale: 1, center: bounds.center)
     self.compositor.screen = self
+    syncZoomScale()
   }
 
   /// Creates the screen that fills a panel of `pixelWidth`×`pixelHeight` (as mounted) at
@@ -103,6 +111,8 @@ public final class Screen {
     }
     compositor.setNeedsFullRepaint()
     Transaction.register(self)
+    // Zoom's setting may have changed while the screen was on no output.
+    syncZoomScale()
     Transaction.setNeedsCommit()
   }
 
@@ -160,6 +170,14 @@ public final class Screen {
 
   func compositeAndPresent() {
     guard let output, output.isActive else { return }
+    if let zoomRenderer {
+      zoomState = zoomState.clamped(to: bounds)
+      zoomRenderer.compositeAndPresent(
+        screen: self, output: output,
+        transform: zoomState.pixelTransform(
+          pixelWidth: pixelWidth, pixelHeight: pixelHeight, pixelScale: scale))
+      return
+    }
     guard compositor.prepareFrame(windows: windows) else { return }
     do {
       // Straight into the output's buffer when it offers one: no frame of the compositor's
