@@ -123,6 +123,8 @@ public final class ScreenReader {
     focusedElement = node
     lastValue = node.accessibilityValue
     scrollIntoView(node)
+    // Zoom follows the focus (nothing happens unless the screen is magnified).
+    screen?.zoom(toShow: node.accessibilityFrame)
     updateFocusRing()
     if speaking { speakElement(node) }
   }

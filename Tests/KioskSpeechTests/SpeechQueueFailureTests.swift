@@ -39,9 +39,10 @@ import Testing
 
   @Test func aSlowButSteadySynthesizerIsNotAbandoned() async {
     // Each chunk within the deadline, the whole utterance well past it: progress, not a hang.
-    let synthesizer = FakeSynthesizer(chunkCount: 5, chunkDelay: .milliseconds(150))
+    // 250 ms a chunk against a deadline of 1 s: room for a busy machine's late wake-ups.
+    let synthesizer = FakeSynthesizer(chunkCount: 5, chunkDelay: .milliseconds(250))
     let queue = SpeechQueue(
-      synthesizer: synthesizer, sink: MemorySink(), deadline: .milliseconds(400))
+      synthesizer: synthesizer, sink: MemorySink(), deadline: .seconds(1))
     queue.speak(Utterance("Steady"))
     queue.speak(Utterance("Again"))
     #expect(await eventually { queue.isIdle && queue.transcript.count == 2 })
@@ -52,13 +53,15 @@ import Testing
   @Test func aPauseLongerThanTheDeadlineIsNotAHang() async {
     let synthesizer = FakeSynthesizer(held: ["Long"])
     let sink = MemorySink()
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: sink, deadline: .seconds(1))
+    // The held call counts until it is released, so the deadline leaves room for a busy
+    // machine between the call starting and the release (1 s was tripped under load).
+    let queue = SpeechQueue(synthesizer: synthesizer, sink: sink, deadline: .seconds(3))
     queue.speak(Utterance("Long"))
     #expect(await eventually { synthesizer.texts == ["Long"] })
     // Paused before its first chunk: the utterance waits inside the chunk closure.
     queue.togglePause()
     synthesizer.release()
-    try? await Task.sleep(for: .milliseconds(1_500))
+    try? await Task.sleep(for: .milliseconds(3_500))
     #expect(queue.status == .on)
     #expect(!queue.isIdle)
     #expect(sink.sampleCount == 0)

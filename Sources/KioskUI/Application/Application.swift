@@ -134,8 +134,11 @@ public final class Application: Responder {
       samples = screen.zoomInput(samples)
       if samples.isEmpty { return }
     }
-    if let filter = accessibilityInputFilter, filter.filterTouches(samples, on: screen, at: time) {
-      return
+    if let filter = accessibilityInputFilter {
+      // The routers tell the display blanker of activity; input the reader takes never
+      // reaches them, so it is told here (a touch that wakes the display goes no further).
+      if samples.contains(where: { $0.phase == .began }), noteUserActivity() { return }
+      if filter.filterTouches(samples, on: screen, at: time) { return }
     }
     touchRouter.send(samples, on: screen, at: time, application: self)
   }
@@ -175,7 +178,10 @@ public final class Application: Responder {
     let time = Transaction.clock()
     // Every key counts as activity for `idleTimeout`, a screen reader's keys included.
     if inactivityTimer.noteActivity() { inactivityTimer.dismissWarning() }
-    if let filter = accessibilityInputFilter, filter.filterPresses(samples, at: time) { return }
+    if let filter = accessibilityInputFilter {
+      if samples.contains(where: { $0.phase == .began }), noteUserActivity() { return }
+      if filter.filterPresses(samples, at: time) { return }
+    }
     pressRouter.send(samples, at: time, application: self)
   }
 
