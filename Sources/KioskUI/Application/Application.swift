@@ -108,12 +108,22 @@ public final class Application: Responder {
   /// The running screen reader, which sees touches and key presses before the app
   /// (`nil`: none runs).
   public var accessibilityInputFilter: (any AccessibilityInputFilter)?
+  /// What watches input for the gesture or key that starts and stops the screen reader: it
+  /// sees touches and key presses before `accessibilityInputFilter`, whether a reader runs
+  /// or not, and swallows only what it uses. Separate from the filter so that
+  /// `Accessibility.isScreenReaderRunning` stays false while only the shortcut listens.
+  public var accessibilityShortcutFilter: (any AccessibilityInputFilter)?
 
   /// Delivers one input frame of touch changes on `screen` (in screen points): input
   /// backends and the test harness call this. A touch-down that wakes a blanked display is
   /// swallowed with the rest of its gesture.
   public func sendTouches(_ samples: [TouchSample], on screen: Screen) {
     let time = Transaction.clock()
+    if let shortcut = accessibilityShortcutFilter,
+      shortcut.filterTouches(samples, on: screen, at: time)
+    {
+      return
+    }
     if let filter = accessibilityInputFilter, filter.filterTouches(samples, on: screen, at: time) {
       return
     }
@@ -153,6 +163,9 @@ public final class Application: Responder {
   /// ```
   public func sendPresses(_ samples: [PressSample]) {
     let time = Transaction.clock()
+    if let shortcut = accessibilityShortcutFilter, shortcut.filterPresses(samples, at: time) {
+      return
+    }
     if let filter = accessibilityInputFilter, filter.filterPresses(samples, at: time) { return }
     pressRouter.send(samples, at: time, application: self)
   }
