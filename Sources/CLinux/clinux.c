@@ -180,3 +180,13 @@ void kiosk_libseat_set_log_function(kiosk_libseat_log_function function) {
   kiosk_libseat_log_forward = function;
   libseat_set_log_handler(kiosk_libseat_log);
 }
+
+int kiosk_evdev_switch_bits(int fd, unsigned char *bits, unsigned long length) {
+  int count = ioctl(fd, EVIOCGBIT(EV_SW, length), bits);
+  return count < 0 ? -errno : count;
+}
+
+int kiosk_evdev_switch_states(int fd, unsigned char *bits, unsigned long length) {
+  int count = ioctl(fd, EVIOCGSW(length), bits);
+  return count < 0 ? -errno : count;
+}

@@ -18,6 +18,10 @@ import KioskFiles
 /// | `blank`, `unblank` | switches the display off or on |
 /// | `reload-config` | loads the configuration again; live keys take effect at once |
 /// | `metrics` | the metrics in Prometheus' text format, after `ok` (`KioskMetrics`) |
+/// | `accessibility` | every screen's accessibility elements in reading order, one a line |
+/// | `accessibility set KEY=VALUE…` | changes live `[accessibility]` settings (text size, contrast…) |
+/// | `screen-reader on`, `screen-reader off` | starts or stops the screen reader |
+/// | `speech` | speech's state and the last utterances spoken |
 /// | `help` | lists the requests |
 /// | *the app's own* | what the app added with `Application.addControlCommand` |
 package enum ControlRequest: Equatable, Sendable {
@@ -32,6 +36,14 @@ package enum ControlRequest: Equatable, Sendable {
   case unblank
   case reloadConfig
   case metrics
+  /// The accessibility tree of every screen.
+  case accessibility
+  /// Live `[accessibility]` settings, `KEY=VALUE` each.
+  case accessibilitySet([String])
+  /// Starts (`true`) or stops the screen reader.
+  case screenReader(Bool)
+  /// Speech's state and transcript.
+  case speech
   case help
   /// A request of the app's own (`Application.addControlCommand`), or of no one: the
   /// service answers the latter "unknown request".
@@ -47,6 +59,9 @@ package enum ControlRequest: Equatable, Sendable {
     case .unblank: "unblank"
     case .reloadConfig: "reload-config"
     case .metrics: "metrics"
+    case .accessibility, .accessibilitySet: "accessibility"
+    case .screenReader: "screen-reader"
+    case .speech: "speech"
     case .help: "help"
     case .app(let name, _): name
     }
@@ -55,7 +70,7 @@ package enum ControlRequest: Equatable, Sendable {
   /// The words of KioskKit's own requests (and kioskctl's), which the app's may not take.
   package static let standardNames: Set<String> = [
     "status", "screenshot", "memory-warning", "blank", "unblank", "reload-config", "metrics",
-    "help", "app",
+    "help", "app", "accessibility", "screen-reader", "speech",
   ]
 
   /// The longest request line, newline included.
@@ -65,7 +80,8 @@ package enum ControlRequest: Equatable, Sendable {
   package static let summary = [
     "status", "status json", "screenshot NAME.png", "screenshot -", "memory-warning",
     "blank", "unblank",
-    "reload-config", "metrics", "help",
+    "reload-config", "metrics", "accessibility", "accessibility set KEY=VALUE…",
+    "screen-reader on", "screen-reader off", "speech", "help",
   ]
 
   /// Whether `name` can be a request of the app's own (`Application.addControlCommand`):
@@ -114,6 +130,17 @@ package enum ControlRequest: Equatable, Sendable {
       default: throw ControlError("status takes no argument but json")
       }
       return
+    case "accessibility":
+      self = try Self.accessibility(argument)
+      return
+    case "screen-reader":
+      switch argument {
+      case "on": self = .screenReader(true)
+      case "off": self = .screenReader(false)
+      default: throw ControlError("screen-reader takes on or off")
+      }
+      return
+    case "speech": self = .speech
     case "memory-warning": self = .memoryWarning
     case "blank": self = .blank
     case "unblank": self = .unblank
@@ -130,6 +157,18 @@ package enum ControlRequest: Equatable, Sendable {
     guard argument.isEmpty else {
       throw ControlError("\(word) takes no argument")
     }
+  }
+}
+
+extension ControlRequest {
+  /// `accessibility` with `argument`: nothing (the tree) or `set KEY=VALUE…`.
+  private static func accessibility(_ argument: Substring) throws(ControlError) -> ControlRequest {
+    if argument.isEmpty { return .accessibility }
+    let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard words.first == "set", words.count > 1 else {
+      throw ControlError("accessibility takes nothing, or set KEY=VALUE…")
+    }
+    return .accessibilitySet(Array(words.dropFirst()))
   }
 }
 

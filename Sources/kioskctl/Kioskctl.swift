@@ -36,7 +36,7 @@ struct Kioskctl: ParsableCommand {
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
       Status.self, Metrics.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
-      ReloadConfig.self, AppRequest.self,
+      ReloadConfig.self, Accessibility.self, ScreenReader.self, Speech.self, AppRequest.self,
     ])
 
   /// An app's own request needs no `app` in front: `kioskctl checkin-count` is
@@ -252,5 +252,52 @@ struct Kioskctl: ParsableCommand {
     )
     @OptionGroup var connection: Connection
     func run() throws { try connection.send("reload-config") }
+  }
+
+  struct Accessibility: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "The accessibility elements of every screen, or set KEY=VALUE… to change the looks live.",
+      discussion: """
+        Without arguments: one element a line in reading order, its traits, label, value \
+        and frame in points. With set: the live keys of [accessibility] (screen-reader, \
+        text-size, increase-contrast, bold-text, reduce-motion, zoom, idle-multiplier), \
+        checked as the configuration file's; all pairs are applied, or none.
+        """)
+    @OptionGroup var connection: Connection
+    @Argument(help: "Nothing, or set KEY=VALUE…") var words: [String] = []
+
+    func validate() throws {
+      guard words.isEmpty || (words.first == "set" && words.count > 1) else {
+        throw ValidationError("accessibility takes nothing, or set KEY=VALUE…")
+      }
+      guard !words.contains(where: { $0.contains("\n") || $0.contains(" ") }) else {
+        throw ValidationError("a KEY=VALUE pair is one word")
+      }
+    }
+
+    func run() throws { try connection.send((["accessibility"] + words).joined(separator: " ")) }
+  }
+
+  struct ScreenReader: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "screen-reader", abstract: "Start (on) or stop (off) the screen reader.")
+    @OptionGroup var connection: Connection
+    @Argument(help: "on or off") var state: String
+
+    func validate() throws {
+      guard state == "on" || state == "off" else {
+        throw ValidationError("screen-reader takes on or off")
+      }
+    }
+
+    func run() throws { try connection.send("screen-reader \(state)") }
+  }
+
+  struct Speech: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Whether speech is on (or why it is off), and the last utterances spoken.")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send("speech") }
   }
 }

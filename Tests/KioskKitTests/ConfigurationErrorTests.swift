@@ -18,7 +18,7 @@ struct ConfigurationErrorTests {
     let found = try problems("[output]\nscale = 1\n\n[screen]\nrotation = 90\n")
     #expect(
       found == [
-        "FILE:4: unknown table [screen]; the tables are output, input, display, memory, log, metrics, app"
+        "FILE:4: unknown table [screen]; the tables are output, input, display, accessibility, memory, log, metrics, app"
       ])
   }
 

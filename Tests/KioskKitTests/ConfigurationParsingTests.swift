@@ -41,6 +41,19 @@ struct ConfigurationParsingTests {
     blank-after = 300
     on-exit = "last-frame"
 
+    [accessibility]
+    screen-reader = "headset"
+    start-key = "KEY_F12"
+    start-gesture = "none"
+    speech-device = "plughw:1,0"
+    speech-language = "de"
+    text-size = "extraLarge"
+    increase-contrast = true
+    bold-text = true
+    reduce-motion = true
+    zoom = 2
+    idle-multiplier = 5
+
     [memory]
     pressure = "full 100000 2000000"
     floor = 128
@@ -98,6 +111,15 @@ struct ConfigurationParsingTests {
     #expect(options.screenshotFolder == "/var/lib/kiosk/shots")
     #expect(options.metricsTextfile == "/var/lib/prometheus/node-exporter/kiosk.prom")
     #expect(options.metricsInterval == 30)
+    #expect(options.screenReader == .headset)
+    #expect(options.screenReaderKey == "KEY_F12")
+    #expect(options.screenReaderGesture == AccessibilityStartGesture.none)
+    #expect(options.speechDevice == "plughw:1,0")
+    #expect(options.speechLanguage == "de")
+    #expect(options.textSize == "extraLarge")
+    #expect(options.increaseContrast && options.boldText && options.reduceMotion)
+    #expect(options.zoom == 2)
+    #expect(options.screenReaderIdleMultiplier == 5)
   }
 
   @Test func everyKeyOfTheCatalogIsInTheTestAndTheSample() throws {

@@ -52,7 +52,7 @@ struct HostileConfigurationTests {
     // 127 header parts and a key: 128 levels, TOML KioskKit does not know, but not too deep.
     #expect(
       try problems("[\(header)]\nb = 1\n") == [
-        "FILE:1: unknown table [a]; the tables are output, input, display, memory, log, metrics, app"
+        "FILE:1: unknown table [a]; the tables are output, input, display, accessibility, memory, log, metrics, app"
       ])
     #expect(try problems("[\(header)]\nb.c = 1\n") == [Self.tooDeep(2, Self.limit + 1)])
     let brackets = String(repeating: "[{.", count: 1_000)
@@ -109,7 +109,7 @@ struct HostileConfigurationTests {
   @Test func anUnknownDottedHeaderHasItsLine() throws {
     #expect(
       try problems("\n\n[a.b]\nx = 1\n") == [
-        "FILE:3: unknown table [a]; the tables are output, input, display, memory, log, metrics, app"
+        "FILE:3: unknown table [a]; the tables are output, input, display, accessibility, memory, log, metrics, app"
       ])
   }
 

@@ -50,6 +50,14 @@ int kiosk_uinput_emit(int fd, unsigned short type, unsigned short code, int valu
 /// UI_DEV_DESTROY: removes the device (udev announces its removal).
 int kiosk_uinput_destroy(int fd);
 
+/// EVIOCGBIT(EV_SW): the switches an evdev device reports, a bit each, into `bits`.
+/// Returns the bytes written, or -errno.
+int kiosk_evdev_switch_bits(int fd, unsigned char *bits, unsigned long length);
+
+/// EVIOCGSW: the switches' current states, a bit each, into `bits`. Returns the bytes
+/// written, or -errno.
+int kiosk_evdev_switch_states(int fd, unsigned char *bits, unsigned long length);
+
 /// The bytes the C heap holds for the program (mallinfo2: in use from the arenas plus
 /// mmapped blocks); tests compare it before and after repeated work to find leaks.
 size_t kiosk_heap_bytes_in_use(void);

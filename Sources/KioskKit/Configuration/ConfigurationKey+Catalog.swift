@@ -4,7 +4,8 @@ import KioskLinux
 extension ConfigurationKey {
   /// Every key of the configuration file. Options that only tests and development use
   /// (`--output`, `--realtime`, `--duration`, `--touch-script`, `--handshake`) have none.
-  static let all: [ConfigurationKey] = output + input + display + memory + log + metrics + app
+  static let all: [ConfigurationKey] =
+    output + input + display + accessibility + memory + log + metrics + app
 
   private static let output: [ConfigurationKey] = [
     ConfigurationKey(

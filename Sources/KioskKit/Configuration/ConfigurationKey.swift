@@ -64,7 +64,9 @@ struct ConfigurationKey: Sendable {
   }
 
   /// The tables of the file, in the order the sample file has them.
-  static let tables = ["output", "input", "display", "memory", "log", "metrics", "app"]
+  static let tables = [
+    "output", "input", "display", "accessibility", "memory", "log", "metrics", "app",
+  ]
 
   /// The key at `table.name`, if there is one.
   static func named(_ table: String, _ name: String) -> ConfigurationKey? {

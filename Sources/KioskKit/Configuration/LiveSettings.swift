@@ -4,7 +4,9 @@ import Logging
 
 /// The settings a running app takes a new value of on `reload-config`
 /// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout, the memory
-/// warning sources and the typing keys of `[input]` (on-screen keyboard, languages, repeat). Other keys that changed are reported as waiting for the next restart.
+/// warning sources, the typing keys of `[input]` (on-screen keyboard, languages, repeat)
+/// and the looks and screen reader mode of `[accessibility]`. Other keys that changed are
+/// reported as waiting for the next restart.
 @MainActor
 final class LiveSettings {
   /// The options the app runs with now: those it started with, with every live change
@@ -18,6 +20,8 @@ final class LiveSettings {
   /// The memory warning source; a reload with new `[memory]` values replaces it.
   private(set) var memory: MemoryPressureSource?
   private let startMemory: (MemoryPressureConfiguration) -> MemoryPressureSource
+  /// The screen reader and the looks, which take the live `[accessibility]` changes.
+  var accessibility: AccessibilityService?
   private let logger: Logger
 
   /// `startMemory` starts a memory warning source for a configuration (the runtime's
@@ -103,6 +107,16 @@ final class LiveSettings {
     }
   }
 
+  /// Sets the idle blanking timeout: `display.blank-after`, times
+  /// `accessibility.idle-multiplier` while the screen reader runs (someone listening
+  /// explores the screen far more slowly than someone looking at it).
+  func updateBlankTimeout() {
+    guard let blanker else { return }
+    let multiplier =
+      accessibility.map { $0.isReaderRunning ? $0.options.screenReaderIdleMultiplier : 1 } ?? 1
+    blanker.timeout = options.blankAfter.map { $0 * multiplier }
+  }
+
   /// Takes the live changes of `reload` into the running app.
   func apply(_ reload: ConfigurationReload) {
     let old = options
@@ -110,8 +124,20 @@ final class LiveSettings {
     if options.logLevel != old.logLevel {
       Runtime.logLevel.value = Logger.Level(rawValue: options.logLevel) ?? .info
     }
-    if options.blankAfter != old.blankAfter {
-      blanker?.timeout = options.blankAfter
+    let accessibilityChanges = Set(
+      reload.live.map(\.key).filter { $0.hasPrefix("accessibility.") })
+    if let accessibility, !accessibilityChanges.isEmpty {
+      // Only the keys the file changed: a value set with kioskctl stays until then.
+      var merged = accessibility.options
+      for key in ConfigurationKey.accessibility where accessibilityChanges.contains(key.path) {
+        key.adopt?(&merged, options)
+      }
+      accessibility.apply(merged)
+    }
+    if options.blankAfter != old.blankAfter
+      || accessibilityChanges.contains("accessibility.idle-multiplier")
+    {
+      updateBlankTimeout()
     }
     if options.keyboardSettings != old.keyboardSettings {
       Application.shared.keyboardSettings = options.keyboardSettings

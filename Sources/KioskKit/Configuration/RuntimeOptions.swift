@@ -1,6 +1,7 @@
 import ArgumentParser
 import KioskGraphics
 import KioskLinux
+import KioskUI
 
 /// The command-line options every KioskKit app understands, parsed by `Application.main`.
 /// Run any app with `--help` to see them.
@@ -216,6 +217,70 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       "Key repeat: keys a second while held (0 to 100; 0: no repeat).", valueName: "rate"))
   public var repeatRate = 25.0
 
+  /// When the screen reader runs: off (only when started), on, or while a headset is in.
+  @Option(
+    help: ArgumentHelp(
+      "Screen reader: off (until started by its key, gesture or kioskctl), on, or headset (while a headset is plugged in).",
+      valueName: "mode"))
+  public var screenReader: ScreenReaderMode = .off
+
+  /// The key pressed three times to start or stop the screen reader, or `none`.
+  @Option(
+    help: ArgumentHelp(
+      "Screen reader: the key that starts or stops it when pressed three times within 1.5 s, e.g. KEY_HELP, or none.",
+      valueName: "key"))
+  public var screenReaderKey = "KEY_HELP"
+
+  /// The touch gesture that starts or stops the screen reader.
+  @Option(
+    help: ArgumentHelp(
+      "Screen reader: the gesture that starts or stops it: three-finger-triple-tap or none.",
+      valueName: "gesture"))
+  public var screenReaderGesture: AccessibilityStartGesture = .threeFingerTripleTap
+
+  /// The ALSA device speech plays on.
+  @Option(help: ArgumentHelp("Speech: the ALSA device, e.g. default.", valueName: "device"))
+  public var speechDevice = "default"
+
+  /// The language of elements that name none of their own.
+  @Option(
+    help: ArgumentHelp(
+      "Speech: the language of text that names none (an espeak-ng voice, e.g. en or de).",
+      valueName: "language"))
+  public var speechLanguage = "en"
+
+  /// The preferred text size, a `ContentSizeCategory` name.
+  @Option(
+    help: ArgumentHelp(
+      "Text size: extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge.",
+      valueName: "size"))
+  public var textSize = "large"
+
+  /// Increase Contrast.
+  @Flag(
+    inversion: .prefixedNo, help: "Increase Contrast: colours take their high-contrast variants.")
+  public var increaseContrast = false
+
+  /// Bold Text.
+  @Flag(inversion: .prefixedNo, help: "Bold Text: system fonts are drawn bold.")
+  public var boldText = false
+
+  /// Reduce Motion.
+  @Flag(
+    inversion: .prefixedNo, help: "Reduce Motion: transitions cross-fade instead of sliding.")
+  public var reduceMotion = false
+
+  /// Zoom's magnification (1: off).
+  @Option(help: ArgumentHelp("Zoom: magnification, 1 (off) to 8.", valueName: "factor"))
+  public var zoom = 1.0
+
+  /// How much longer the display waits before blanking while the screen reader runs.
+  @Option(
+    help: ArgumentHelp(
+      "Screen reader: --blank-after is multiplied by this while it runs (1 to 10).",
+      valueName: "factor"))
+  public var screenReaderIdleMultiplier = 3.0
+
   /// The PSI trigger that sends memory warnings (`some|full <stall µs> <window µs>`), or
   /// `off` for no automatic warnings at all (see `MemoryPressureSource`).
   @Option(
@@ -356,6 +421,17 @@ extension RuntimeOptions {
     }
     settings.repeatDelay = repeatDelay
     settings.repeatRate = repeatRate
+    return settings
+  }
+
+  /// The looks the options ask for (text size, contrast, bold text, reduce motion, zoom).
+  public var accessibilitySettings: AccessibilitySettings {
+    var settings = AccessibilitySettings()
+    settings.contentSizeCategory = ContentSizeCategory(name: textSize) ?? .large
+    settings.increaseContrast = increaseContrast
+    settings.boldText = boldText
+    settings.reduceMotion = reduceMotion
+    settings.zoomScale = zoom
     return settings
   }
 

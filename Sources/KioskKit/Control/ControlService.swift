@@ -30,6 +30,8 @@ final class ControlService {
   var reloadConfiguration: (() async throws -> [String])?
   /// The folder `screenshot NAME` writes into (`--screenshot-dir`).
   var screenshotFolder = "/run/kiosk"
+  /// The screen reader and the looks (nil: the runtime started none; the requests say so).
+  var accessibility: AccessibilityService?
   private let logger: Logger
   private let started = monotonicSeconds()
 
@@ -84,6 +86,8 @@ final class ControlService {
       }
     case .metrics:
       return .ok(KioskMetrics.shared.text().split(separator: "\n").map(String.init))
+    case .accessibility, .accessibilitySet, .screenReader, .speech:
+      return handleAccessibility(request)
     case .help:
       return .ok(ControlRequest.summary + AppControl.commands.map { "\($0.name): \($0.help)" })
     case .app(let name, let argument):
@@ -140,6 +144,7 @@ final class ControlService {
     lines.append("rss MB: \(rss ?? "unknown")")
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
     lines.append("uptime s: \(Int(monotonicSeconds() - started))")
+    lines += accessibility?.statusLines ?? []
     for line in AppControl.statusLines {
       lines.append("\(line.key): \(Self.oneLine(line.value()))")
     }
@@ -163,7 +168,8 @@ final class ControlService {
   /// `input_devices` [{`sysname`, `name`, `capabilities` [...]}],
   /// `frames_presented`, `frames_failed`, `frame_interval_ms` and `present_ms` ({`p50`,
   /// `p90`, `p99`, `max`, `samples`}, or null before the first frames), `rss_bytes` (null
-  /// when unknown), `memory_warnings`, `uptime_s`.
+  /// when unknown), `memory_warnings`, `uptime_s`, `accessibility` {`screen_reader`,
+  /// `started_by`, `mode`, `headset`, `speech`} (null without the service).
   func statusJSON() -> String {
     let object = statusObject()
     guard
@@ -227,6 +233,7 @@ final class ControlService {
       "rss_bytes": ProcessMemory.residentBytes().map { $0 as Any } ?? NSNull(),
       "memory_warnings": Self.memoryWarningsSeen,
       "uptime_s": Int(monotonicSeconds() - started),
+      "accessibility": accessibility.map(Self.accessibilityObject) ?? NSNull(),
     ]
   }
 

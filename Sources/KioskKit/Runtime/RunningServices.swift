@@ -10,4 +10,8 @@ struct RunningServices {
   let control: ControlServer?
   let metrics: MetricsTextfileWriter?
   let hangUp: DispatchSourceSignal?
+  /// The screen reader, its speech and the looks.
+  let accessibility: AccessibilityService
+  /// The headphone jack's switch, when the sound card has one.
+  let headphones: HeadphoneSwitch?
 }

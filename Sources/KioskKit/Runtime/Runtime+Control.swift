@@ -6,7 +6,8 @@ extension Runtime {
   /// cannot be opened is logged, and the app goes on without it.
   func startControl(
     screen: Screen, statistics: FrameStatistics, screens: @escaping @MainActor () -> [ScreenReport],
-    blanker: IdleBlanker, input: LibinputSource?, settings: LiveSettings
+    blanker: IdleBlanker, input: LibinputSource?, settings: LiveSettings,
+    accessibility: AccessibilityService? = nil
   ) -> ControlServer? {
     guard options.controlSocket != "off", let output = screen.output else { return nil }
     let logger = self.logger
@@ -17,6 +18,7 @@ extension Runtime {
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
     service.reloadConfiguration = configurationReloader(settings)
     service.screenshotFolder = options.screenshotFolderInUse
+    service.accessibility = accessibility
     let server = ControlServer(
       path: options.controlSocket, group: options.controlGroup, logger: logger
     ) {

@@ -220,13 +220,20 @@ extension Runtime {
     ) {
       startMemoryWarnings($0)
     }
+    let accessibility = AccessibilityService(
+      application: application, options: options,
+      makeSpeech: AccessibilityService.systemSpeech(logger: logger), logger: logger)
+    settings.accessibility = accessibility
+    accessibility.readerDidChange = { _ in settings.updateBlankTimeout() }
+    accessibility.start()
+    let headphones = input == nil ? nil : startHeadphoneSwitch(for: accessibility)
     let service = startService(
       output: output, screen: screen, others: others, blanker: blanker, seat: seat, input: input)
     stopPath.notifier = service.notifier
     let screens = screenReports(main: shown, others: others)
     let control = startControl(
       screen: screen, statistics: shown.frameStatistics, screens: screens, blanker: blanker,
-      input: input, settings: settings)
+      input: input, settings: settings, accessibility: accessibility)
     stopPath.control = control
     let metrics = startMetrics(
       screen: screen, statistics: shown.frameStatistics, screens: screens, blanker: blanker,
@@ -245,7 +252,7 @@ extension Runtime {
     ExitOnSignal.install { signal in stopPath.stop("stopped by \(signal)") }
     return RunningServices(
       input: input, settings: settings, service: service, control: control, metrics: metrics,
-      hangUp: hangUp)
+      hangUp: hangUp, accessibility: accessibility, headphones: headphones)
   }
 }
 

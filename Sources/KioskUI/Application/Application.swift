@@ -116,6 +116,11 @@ public final class Application: Responder {
   /// The running screen reader, which sees touches and key presses before the app
   /// (`nil`: none runs).
   public var accessibilityInputFilter: (any AccessibilityInputFilter)?
+  /// What watches input for the gesture or key that starts and stops the screen reader: it
+  /// sees touches and key presses before `accessibilityInputFilter`, whether a reader runs
+  /// or not, and swallows only what it uses. Separate from the filter so that
+  /// `Accessibility.isScreenReaderRunning` stays false while only the shortcut listens.
+  public var accessibilityShortcutFilter: (any AccessibilityInputFilter)?
 
   /// Delivers one input frame of touch changes on `screen` (in screen points): input
   /// backends and the test harness call this. A touch-down that wakes a blanked display is
@@ -133,6 +138,11 @@ public final class Application: Responder {
     if screen.zoomRenderer != nil || screen.zoomPanTracker.isBusy {
       samples = screen.zoomInput(samples)
       if samples.isEmpty { return }
+    }
+    if let shortcut = accessibilityShortcutFilter,
+      shortcut.filterTouches(samples, on: screen, at: time)
+    {
+      return
     }
     if let filter = accessibilityInputFilter {
       // The routers tell the display blanker of activity; input the reader takes never
@@ -178,6 +188,9 @@ public final class Application: Responder {
     let time = Transaction.clock()
     // Every key counts as activity for `idleTimeout`, a screen reader's keys included.
     if inactivityTimer.noteActivity() { inactivityTimer.dismissWarning() }
+    if let shortcut = accessibilityShortcutFilter, shortcut.filterPresses(samples, at: time) {
+      return
+    }
     if let filter = accessibilityInputFilter {
       if samples.contains(where: { $0.phase == .began }), noteUserActivity() { return }
       if filter.filterPresses(samples, at: time) { return }
