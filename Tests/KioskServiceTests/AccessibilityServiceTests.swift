@@ -179,6 +179,13 @@ extension ControlSuites {
       #expect(service.isReaderRunning)
     }
 
+    @Test func theIdleMultiplierReachesTheInactivityTimerAtStartAndLive() throws {
+      let service = try service(["--screen-reader-idle-multiplier", "4"])
+      #expect(app.application.idleTimeoutMultiplierWithScreenReader == 4)
+      _ = try service.set(["idle-multiplier=5"])
+      #expect(app.application.idleTimeoutMultiplierWithScreenReader == 5)
+    }
+
     @Test func aBadSetChangesNothing() throws {
       let service = try service()
       #expect(throws: AccessibilitySetError.self) { try service.set(["zoom=2", "zoom=12"]) }

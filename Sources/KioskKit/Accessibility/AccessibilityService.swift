@@ -81,6 +81,7 @@ public final class AccessibilityService {
   /// the configuration says `on`.
   public func start() {
     application.accessibilitySettings = options.accessibilitySettings
+    application.idleTimeoutMultiplierWithScreenReader = options.screenReaderIdleMultiplier
     application.accessibilityShortcutFilter = AccessibilityShortcut(
       keyCode: AccessibilityStartKey.code(named: options.screenReaderKey),
       gesture: options.screenReaderGesture
@@ -160,8 +161,9 @@ public final class AccessibilityService {
     if new.accessibilitySettings != old.accessibilitySettings {
       application.accessibilitySettings = new.accessibilitySettings
     }
-    if new.screenReaderIdleMultiplier != old.screenReaderIdleMultiplier, isReaderRunning {
-      readerDidChange?(true)
+    if new.screenReaderIdleMultiplier != old.screenReaderIdleMultiplier {
+      application.idleTimeoutMultiplierWithScreenReader = new.screenReaderIdleMultiplier
+      if isReaderRunning { readerDidChange?(true) }
     }
     guard new.screenReader != old.screenReader else { return }
     switch new.screenReader {
