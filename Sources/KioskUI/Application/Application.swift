@@ -101,8 +101,15 @@ public final class Application: Responder {
 
   private let touchRouter = TouchRouter()
 
-  /// The accessibility settings (Accessibility.settings).
-  public var accessibilitySettings = AccessibilitySettings()
+  /// The accessibility settings (Accessibility.settings). Changing them passes the new
+  /// traits down every window: views and controllers whose traits changed get
+  /// `traitCollectionDidChange(_:)` (Application+AccessibilitySettings.swift).
+  public var accessibilitySettings = AccessibilitySettings() {
+    willSet { traitsBeforeSettingsChange = noteTraitsOfAllWindows() }
+    didSet { settingsDidChangeTraits(relayout: oldValue != accessibilitySettings) }
+  }
+  /// The traits of every view in a window before the settings change being made.
+  var traitsBeforeSettingsChange: TraitSnapshot?
   /// Who hears accessibility notifications.
   var accessibilityObservers = AccessibilityObservers()
   /// The running screen reader, which sees touches and key presses before the app
