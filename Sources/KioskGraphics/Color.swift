@@ -121,6 +121,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   public static let systemGray = Color(hex: 0x8e8e93)
   /// The colour of separators, `#c6c6c8`.
   public static let separator = Color(hex: 0xc6c6c8)
+  /// The red of destructive actions, `#ff3b30`.
+  public static let systemRed = Color(hex: 0xff3b30)
+  /// The green of switches that are on, `#34c759`.
+  public static let systemGreen = Color(hex: 0x34c759)
+  /// The system orange, `#ff9500`.
+  public static let systemOrange = Color(hex: 0xff9500)
 }
 
 extension Double {

@@ -29,6 +29,11 @@ public struct Font: Hashable, Sendable {
   public var weight: Weight
   /// Whether the italic (or oblique) style is used.
   public var isItalic: Bool
+  /// The Dynamic Type text style this font was made for ("body", "headline"…; `nil` for a
+  /// font made from a size), so that a view that adjusts its font to the preferred text
+  /// size can make it again for another size. UIKit keeps this in the font descriptor;
+  /// KioskKit's text styles live in KioskUI, which sets it (`Font.preferredFont`).
+  public var textStyleName: String?
 
   /// Creates a font from a family name and a size in points.
   public init(name: String, size: Double, weight: Weight = .regular, italic: Bool = false) {

@@ -101,14 +101,21 @@ public final class Application: Responder {
 
   private let touchRouter = TouchRouter()
 
-  /// The accessibility settings (Accessibility.settings).
+  /// The accessibility settings (Accessibility.settings). Changing them passes the new
+  /// traits down every window: views and controllers whose traits changed get
+  /// `traitCollectionDidChange(_:)` (Application+AccessibilitySettings.swift); a new zoom
+  /// scale reaches every screen.
   public var accessibilitySettings = AccessibilitySettings() {
+    willSet { traitsBeforeSettingsChange = noteTraitsOfAllWindows() }
     didSet {
       if oldValue.zoomScale != accessibilitySettings.zoomScale {
         for screen in Transaction.screens { screen.syncZoomScale() }
       }
+      settingsDidChangeTraits(relayout: oldValue != accessibilitySettings)
     }
   }
+  /// The traits of every view in a window before the settings change being made.
+  var traitsBeforeSettingsChange: TraitSnapshot?
   /// The app-wide inactivity timer (Application+IdleTimeout.swift).
   lazy var inactivityTimer = InactivityTimer()
   /// Who hears accessibility notifications.

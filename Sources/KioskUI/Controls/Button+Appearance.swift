@@ -34,6 +34,7 @@ extension Button {
     let usesPlate = buttonType == .system && background == nil
     plate.isHidden = !usesPlate
     if usesPlate {
+      let tintColor = tintColor.resolvedColor(with: traitCollection)
       if state.contains(.disabled) {
         plate.fillColor = Self.disabledPlateColor
         plate.strokeColor = nil

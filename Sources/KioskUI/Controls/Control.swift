@@ -227,6 +227,18 @@ open class Control: View {
   /// built-in controls update their look here.
   func stateDidChange() {}
 
+  /// A change of contrast or weight changes the colours and fonts the built-in controls
+  /// draw with: they update their look as for a change of state.
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    let traits = traitCollection
+    if traits.accessibilityContrast != previousTraitCollection?.accessibilityContrast
+      || traits.legibilityWeight != previousTraitCollection?.legibilityWeight
+    {
+      stateDidChange()
+    }
+  }
+
   /// Whether `.primaryActionTriggered` follows `.touchUpInside` (buttons).
   var sendsPrimaryActionOnTouchUpInside: Bool { false }
 }

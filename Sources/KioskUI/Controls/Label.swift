@@ -42,6 +42,13 @@ open class Label: View {
     didSet { if oldValue != preferredMaxLayoutWidth { invalidateIntrinsicContentSize() } }
   }
 
+  /// Whether a font made for a text style (`Font.preferredFont(forTextStyle:)`) is made
+  /// again at the new size when the preferred content size category changes (Dynamic
+  /// Type), as UIKit's `adjustsFontForContentSizeCategory`. Default `false`.
+  open var adjustsFontForContentSizeCategory = false {
+    didSet { if adjustsFontForContentSizeCategory { adjustFontToTraits() } }
+  }
+
   private var cachedLayout: TextLayout?
   /// The last size `sizeThatFits` measured and the wrapping width it measured at (`nil`:
   /// one unlimited line): layout passes ask again and again for text that has not changed,
@@ -61,6 +68,27 @@ open class Label: View {
     isUserInteractionEnabled = false
   }
 
+  /// Makes a text-style font again for the current traits, when the label adjusts it.
+  private func adjustFontToTraits() {
+    guard adjustsFontForContentSizeCategory, font.textStyle != nil else { return }
+    font = font.resolved(for: traitCollection)
+  }
+
+  /// Text size, contrast and weight change the font and colour the text is drawn in.
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    adjustFontToTraits()
+    invalidateText()
+    invalidateIntrinsicContentSize()
+  }
+
+  /// A label that was out of the window (under a full-screen presentation) when the
+  /// settings changed catches up when it comes back.
+  open override func didMoveToWindow() {
+    super.didMoveToWindow()
+    if window != nil { adjustFontToTraits() }
+  }
+
   private func invalidateText() {
     cachedLayout = nil
     measured = nil
@@ -78,13 +106,19 @@ open class Label: View {
 
   private func makeLayout(text: String, width: Double?) -> TextLayout {
     textLayoutCount += 1
+    let traits = traitCollection
+    // Bold Text makes system fonts a step bolder; text-style fonts got their weight from
+    // the traits they were made for.
+    let font =
+      font.textStyle == nil ? font.resolved(for: traits, systemFontsFollowBoldText: true) : font
     // Only what the label can show is shaped (a title of a million characters took
     // seconds to lay out).
     let shown = TextLayout.visiblePart(
       of: text, font: font, lineBreakMode: lineBreakMode, numberOfLines: numberOfLines,
       width: width)
     return TextLayout(
-      text: shown, font: font, color: textColor, alignment: textAlignment,
+      text: shown, font: font, color: textColor.resolvedColor(with: traits),
+      alignment: textAlignment,
       lineBreakMode: lineBreakMode, numberOfLines: numberOfLines, width: width)
   }
 

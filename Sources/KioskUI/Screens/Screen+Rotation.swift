@@ -5,9 +5,11 @@ extension Screen {
   static let rotationDuration = 0.3
 
   /// The traits of the whole screen: its size in points by the kiosk rule (see
-  /// `TraitCollection`) and its scale.
+  /// `TraitCollection`) and its scale, with the traits of the accessibility settings (text
+  /// size, contrast, weight).
   public var traitCollection: TraitCollection {
     TraitCollection(size: bounds.size, displayScale: scale)
+      .applying(Application.shared.accessibilitySettings.traits)
   }
 
   /// Turns the screen on its panel, as setting `rotation` does; `animated` moves the views
@@ -65,6 +67,7 @@ extension Screen {
     let coordinator = ViewControllerTransitionCoordinator(
       transitionDuration: animated ? Self.rotationDuration : 0)
     for root in roots { root.noteTraitCollections() }
+    let viewTraits = TraitSnapshot(windows: followers)
     for root in roots { root.viewWillTransition(to: newBounds.size, with: coordinator) }
 
     currentRotation = newRotation
@@ -79,6 +82,7 @@ extension Screen {
     for window in followers { window.followScreenBounds() }
     let change = {
       for root in roots { root.updateTraitCollections() }
+      viewTraits.deliverChanges()
       for window in followers { window.layoutIfNeeded() }
       coordinator.runAnimations()
     }

@@ -231,6 +231,10 @@ open class View: Responder, LayerDelegate {
   open func didMoveToWindow() {}
   /// Called after a subview was added.
   open func didAddSubview(_ subview: View) {}
+  /// Called when this view's `traitCollection` changed (the screen turned, or the
+  /// accessibility settings changed text size, contrast or weight), with the collection it
+  /// had before. Override to adapt fonts, colours or layout; call `super`.
+  open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
   /// Called before a subview is removed.
   open func willRemoveSubview(_ subview: View) {}
 

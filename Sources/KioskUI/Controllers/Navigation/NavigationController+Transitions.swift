@@ -109,14 +109,26 @@ extension NavigationController {
       toView.frame = bounds
       return finish()
     }
-    toView.frame = direction == .push ? offstage : underneath
+    // Reduce Motion: the new screen fades in over the old one in place instead of sliding.
+    let fades = Application.shared.accessibilitySettings.reduceMotion
+    if fades {
+      toView.frame = bounds
+      toView.alpha = 0
+    } else {
+      toView.frame = direction == .push ? offstage : underneath
+    }
     let transition = NavigationTransition(finish: finish)
     runningTransition = transition
     View.animate(
       withDuration: Self.transitionDuration, delay: 0, options: [.curveEaseOut],
       animations: {
-        toView.frame = bounds
-        fromView?.frame = direction == .push ? underneath : offstage
+        if fades {
+          toView.alpha = 1
+          fromView?.alpha = 0
+        } else {
+          toView.frame = bounds
+          fromView?.frame = direction == .push ? underneath : offstage
+        }
       },
       completion: { [weak self] _ in
         guard let self, !transition.isFinished else { return }
@@ -131,11 +143,17 @@ extension NavigationController {
     if runningTransition != nil { runningTransition = nil }
     let bounds = contentView.bounds
     if let fromView = from?.viewIfLoaded, fromView.superview === contentView {
-      View.performWithoutAnimation { fromView.frame = bounds }
+      View.performWithoutAnimation {
+        fromView.frame = bounds
+        fromView.alpha = 1
+      }
       fromView.removeFromSuperview()
     }
     if let toView = to?.viewIfLoaded, toView.superview === contentView {
-      View.performWithoutAnimation { toView.frame = bounds }
+      View.performWithoutAnimation {
+        toView.frame = bounds
+        toView.alpha = 1
+      }
     }
   }
 }

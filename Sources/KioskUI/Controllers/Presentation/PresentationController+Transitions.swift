@@ -113,7 +113,9 @@ extension PresentationController {
   private func setTransitionState(shown: Bool, appearing: Bool) {
     guard let container, let wrapperView else { return }
     dimmingView?.alpha = shown ? 1 : 0
-    switch transitionStyle {
+    // Reduce Motion: a sheet that would slide up cross-dissolves instead.
+    let reduceMotion = Application.shared.accessibilitySettings.reduceMotion
+    switch reduceMotion ? .crossDissolve : transitionStyle {
     case .coverVertical:
       let top = wrapperView.center.y - wrapperView.bounds.height / 2
       wrapperView.transform =

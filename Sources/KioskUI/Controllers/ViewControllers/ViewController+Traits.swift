@@ -140,8 +140,9 @@ extension View {
 
 extension Window {
   /// The traits of the window's area: its size in points by the kiosk rule (see
-  /// `TraitCollection`) and its screen's scale.
+  /// `TraitCollection`) and its screen's scale, with the accessibility settings' traits.
   var ownTraitCollection: TraitCollection {
     TraitCollection(size: bounds.size, displayScale: screen.scale)
+      .applying(Application.shared.accessibilitySettings.traits)
   }
 }

@@ -1,0 +1,24 @@
+/// The traits every view of some windows had before a change (a turn of the screen, new
+/// accessibility settings), so that after it the views whose traits changed can be told.
+@MainActor
+struct TraitSnapshot {
+  private var entries: [(view: View, traits: TraitCollection)] = []
+
+  /// Notes the traits of `windows` and all the views in them.
+  init(windows: [Window]) {
+    for window in windows { note(window) }
+  }
+
+  private mutating func note(_ view: View) {
+    entries.append((view, view.traitCollection))
+    for subview in view.subviews { note(subview) }
+  }
+
+  /// Calls `traitCollectionDidChange(_:)` on every noted view whose traits differ now,
+  /// superviews before their subviews.
+  func deliverChanges() {
+    for (view, previous) in entries where view.traitCollection != previous {
+      view.traitCollectionDidChange(previous)
+    }
+  }
+}
