@@ -94,8 +94,6 @@ extension NavigationController {
     guard changesTop, let toView = to?.view else { return finish() }
     let bounds = contentView.bounds
     let fromView = from?.viewIfLoaded
-    let offstage = bounds.offsetBy(dx: bounds.width, dy: 0)
-    let underneath = bounds.offsetBy(dx: -bounds.width * Self.parallax, dy: 0)
     if let fromView, fromView.superview === contentView {
       if direction == .push {
         contentView.insertSubview(toView, aboveSubview: fromView)
@@ -109,7 +107,18 @@ extension NavigationController {
       toView.frame = bounds
       return finish()
     }
-    // Reduce Motion: the new screen fades in over the old one in place instead of sliding.
+    animateChange(from: fromView, to: toView, direction: direction, finish: finish)
+  }
+
+  /// Slides `toView` in over (a push) or from under (a pop) `fromView`, or with Reduce
+  /// Motion fades it in over the old one in place; `finish` runs when it ends.
+  private func animateChange(
+    from fromView: View?, to toView: View, direction: SlideDirection,
+    finish: @escaping @MainActor () -> Void
+  ) {
+    let bounds = contentView.bounds
+    let offstage = bounds.offsetBy(dx: bounds.width, dy: 0)
+    let underneath = bounds.offsetBy(dx: -bounds.width * Self.parallax, dy: 0)
     let fades = Application.shared.accessibilitySettings.reduceMotion
     if fades {
       toView.frame = bounds
