@@ -105,6 +105,23 @@ open class ActivityIndicatorView: View {
     layoutSpokes()
   }
 
+  // MARK: Accessibility (ActivityIndicatorView+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? describedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? .updatesFrequently }
+    set { super.accessibilityTraits = newValue }
+  }
+
   // MARK: Animating
 
   /// Starts the spinner (and shows it, with `hidesWhenStopped`). It steps while it can be

@@ -187,6 +187,25 @@ open class Button: Control {
     updateAppearance()
   }
 
+  // MARK: Accessibility (Button+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? describedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTraits(.button) }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  open override func accessibilityActivate() -> Bool { activateAsTap() }
+
   override var sendsPrimaryActionOnTouchUpInside: Bool { true }
 }
 

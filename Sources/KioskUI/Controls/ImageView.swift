@@ -40,6 +40,18 @@ open class ImageView: View {
     }
   }
 
+  // MARK: Accessibility (UIKit's: an image is an element only once it has a label)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? (accessibilityStore.label != nil) }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? .image }
+    set { super.accessibilityTraits = newValue }
+  }
+
   /// The image's size in points; without an image, `View.noIntrinsicMetric` both ways, as
   /// in UIKit.
   open override var intrinsicContentSize: Size {

@@ -182,6 +182,23 @@ open class Label: View {
     if let cachedLayout, cachedLayout.width != bounds.width { invalidateText() }
   }
 
+  // MARK: Accessibility (what a label says of itself: Label+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? describedAsElement }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? text }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? .staticText }
+    set { super.accessibilityTraits = newValue }
+  }
+
   override func backingStoreWasReleased() {
     super.backingStoreWasReleased()
     cachedLayout = nil

@@ -81,9 +81,30 @@ open class PageControl: Control {
     self.size(forNumberOfPages: pageCount)
   }
 
-  /// Room for the dots, and the standard height.
+  // MARK: Accessibility (PageControl+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? describedValue }
+    set { super.accessibilityValue = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTraits(.adjustable) }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  open override func accessibilityIncrement() { turnPage(by: 1) }
+
+  open override func accessibilityDecrement() { turnPage(by: -1) }
+
   open override var intrinsicContentSize: Size { size(forNumberOfPages: pageCount) }
 
+  /// Room for the dots, and the standard height.
   /// The centre of dot `index`, in the control's coordinates: the row is centred.
   func dotCenter(_ index: Int) -> Point {
     let rowWidth = size(forNumberOfPages: pageCount).width

@@ -80,6 +80,23 @@ open class ProgressView: View {
     updateLook()  // observers do not run in the class's own initializers
   }
 
+  // MARK: Accessibility (its value is the progress as a percentage)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? Accessibility.percent(Double(progress)) }
+    set { super.accessibilityValue = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? .updatesFrequently }
+    set { super.accessibilityTraits = newValue }
+  }
+
   /// Sets the progress (clamped to 0...1), growing or shrinking the bar over a quarter of
   /// a second when `animated`.
   open func setProgress(_ progress: Float, animated: Bool) {

@@ -472,7 +472,7 @@ open class SegmentedControl: Control {
     }
   }
 
-  private func sendValueChanged() {
+  func sendValueChanged() {
     sendActions(for: .valueChanged)
     sendActions(for: .primaryActionTriggered)
   }
@@ -494,6 +494,30 @@ final class SegmentContentView: View {
     addSubview(imageView)
     addSubview(label)
   }
+
+  // MARK: Accessibility (each segment is a button; SegmentedControl+Accessibility.swift)
+
+  override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? label.text ?? imageView.accessibilityStore.label }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? describedValue }
+    set { super.accessibilityValue = newValue }
+  }
+
+  override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  override func accessibilityActivate() -> Bool { selectAsTap() }
 
   func show(title: String?, image: Image?) {
     label.text = title

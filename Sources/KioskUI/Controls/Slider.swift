@@ -191,6 +191,27 @@ open class Slider: Control {
     updateColors()
   }
 
+  // MARK: Accessibility (Slider+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? Accessibility.percent(describedFraction) }
+    set { super.accessibilityValue = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTraits(.adjustable) }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  open override func accessibilityIncrement() { adjust(by: 1) }
+
+  open override func accessibilityDecrement() { adjust(by: -1) }
+
   // MARK: Tracking
 
   /// Takes hold of the thumb if the finger is on it (within 44×44 points); a touch on the

@@ -175,7 +175,7 @@ open class Stepper: Control {
     heldSide = side
     valueAtTouchDown = storedValue
     repeatCount = 0
-    step()
+    step(towards: heldSide)
     if autorepeat { scheduleRepeat(after: Self.repeatDelay) }
     return true
   }
@@ -222,16 +222,16 @@ open class Stepper: Control {
   private func repeatStep() {
     guard heldSide != 0, isTracking else { return }
     repeatCount += 1
-    guard step() else { return }
+    guard step(towards: heldSide) else { return }
     let interval = Self.repeatIntervals.last { repeatCount >= $0.after }?.interval ?? 0.2
     scheduleRepeat(after: interval)
   }
 
-  /// Changes the value one step towards the held side; returns whether it changed.
+  /// Changes the value one step towards `side` (-1 or +1); returns whether it changed.
   @discardableResult
-  private func step() -> Bool {
-    guard canStep(heldSide) else { return false }
-    var next = storedValue + Double(heldSide) * stepValue
+  func step(towards side: Int) -> Bool {
+    guard canStep(side) else { return false }
+    var next = storedValue + Double(side) * stepValue
     if next > maximumValue {
       next = wraps ? minimumValue : maximumValue
     } else if next < minimumValue {
@@ -244,7 +244,7 @@ open class Stepper: Control {
     return true
   }
 
-  private func sendValueChanged() {
+  func sendValueChanged() {
     sendActions(for: .valueChanged)
     sendActions(for: .primaryActionTriggered)
   }
@@ -264,6 +264,30 @@ final class StepperSignView: View {
     isUserInteractionEnabled = false
     contentMode = .center
   }
+
+  // MARK: Accessibility (each half is a button, as UIKit's; Stepper+Accessibility.swift)
+
+  override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? (isPlus ? "Increment" : "Decrement") }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? stepper?.describedValue }
+    set { super.accessibilityValue = newValue }
+  }
+
+  override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  override func accessibilityActivate() -> Bool { stepper?.stepAsTap(isPlus ? 1 : -1) ?? false }
 
   override func draw(_ rect: Rect) {
     guard let context = GraphicsContext.current else { return }

@@ -133,6 +133,25 @@ open class Switch: Control {
     updateColors()
   }
 
+  // MARK: Accessibility (Switch+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  open override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? (isOn ? "on" : "off") }
+    set { super.accessibilityValue = newValue }
+  }
+
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTraits([.button, .toggleButton]) }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  open override func accessibilityActivate() -> Bool { toggleAsTap() }
+
   // MARK: Tracking
 
   /// Starts following the finger.
