@@ -7,7 +7,8 @@ import Testing
   @Test func theTranscriptListsTheUtterancesInOrder() async {
     let synthesizer = FakeSynthesizer()
     let sink = MemorySink()
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: sink)
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: sink, deadline: patientDeadline)
     let texts = ["Recipes, heading", "Add, button", "Name, text field", "Save, button"]
     for text in texts { queue.speak(Utterance(text)) }
     #expect(await eventually { queue.isIdle && queue.transcript.count == texts.count })
@@ -21,7 +22,8 @@ import Testing
   @Test func anInterruptingUtteranceStopsTheCurrentOneAndDropsWhatWaits() async {
     let synthesizer = FakeSynthesizer(held: ["Welcome"])
     let sink = MemorySink()
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: sink)
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: sink, deadline: patientDeadline)
     queue.speak(Utterance("Welcome"))
     #expect(await eventually { synthesizer.texts == ["Welcome"] })
     queue.speak(Utterance("Menu, heading"))
@@ -40,7 +42,8 @@ import Testing
 
   @Test func stopSpeakingDropsWhatWaits() async {
     let synthesizer = FakeSynthesizer(held: ["One"])
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: patientDeadline)
     queue.speak(Utterance("One"))
     #expect(await eventually { synthesizer.texts == ["One"] })
     queue.speak(Utterance("Two"))
@@ -53,7 +56,8 @@ import Testing
 
   @Test func whatWaitsIsSpokenByPriorityThenInOrder() async {
     let synthesizer = FakeSynthesizer(held: ["Start"])
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: patientDeadline)
     queue.speak(Utterance("Start"))
     #expect(await eventually { synthesizer.texts == ["Start"] })
     queue.speak(Utterance("low 1", priority: .low))
@@ -72,7 +76,8 @@ import Testing
 
   @Test func pausedSpeechWaitsUntilResumed() async {
     let synthesizer = FakeSynthesizer()
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: patientDeadline)
     queue.togglePause()
     #expect(queue.isPaused)
     queue.speak(Utterance("Paused"))
@@ -86,7 +91,8 @@ import Testing
 
   @Test func aBurstOfTenThousandStaysBounded() async {
     let synthesizer = FakeSynthesizer(held: ["Busy"])
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: patientDeadline)
     queue.speak(Utterance("Busy"))
     #expect(await eventually { synthesizer.texts == ["Busy"] })
     let clock = ContinuousClock()
@@ -111,7 +117,8 @@ import Testing
 
   @Test func aBurstOfTheSameTextIsMergedIntoOne() async {
     let synthesizer = FakeSynthesizer(held: ["Busy"])
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: patientDeadline)
     queue.speak(Utterance("Busy"))
     #expect(await eventually { synthesizer.texts == ["Busy"] })
     for _ in 0..<10_000 { queue.speak(Utterance("Loading", priority: .low)) }
@@ -125,7 +132,8 @@ import Testing
   }
 
   @Test func theTranscriptKeepsOnlyTheLatest() async {
-    let queue = SpeechQueue(synthesizer: FakeSynthesizer(chunkCount: 1), sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: FakeSynthesizer(chunkCount: 1), sink: MemorySink(), deadline: patientDeadline)
     for batch in 0..<6 {
       for index in 0..<50 { queue.speak(Utterance("Item \(batch * 50 + index)")) }
       #expect(await eventually { queue.isIdle })
@@ -138,7 +146,8 @@ import Testing
 
   @Test func aMegabyteLabelIsCutBeforeItReachesTheSynthesizer() async {
     let synthesizer = FakeSynthesizer(chunkCount: 1)
-    let queue = SpeechQueue(synthesizer: synthesizer, sink: MemorySink())
+    let queue = SpeechQueue(
+      synthesizer: synthesizer, sink: MemorySink(), deadline: patientDeadline)
     let label = String(repeating: "Milk chocolate ", count: 70_000)
     #expect(label.utf8.count > 1_000_000)
     queue.speak(Utterance(label))

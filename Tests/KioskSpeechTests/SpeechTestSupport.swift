@@ -3,7 +3,7 @@ import Foundation
 /// Waits (up to `timeout`) until `condition` holds, checking every few milliseconds: the
 /// queue speaks on its own thread.
 @MainActor
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
   let clock = ContinuousClock()
   let end = clock.now + timeout
   while clock.now < end {
@@ -47,3 +47,8 @@ func rms(_ samples: [Int16]) -> Double {
   let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
   return (sum / Double(samples.count)).squareRoot()
 }
+
+/// The deadline for queues whose tests hold a synthesiser on purpose: the whole suite runs
+/// these beside a thousand main-actor tests on two cores, where a held call waited over
+/// 90 s for the test to release it and tripped the default 5 s deadline.
+let patientDeadline = Duration.seconds(600)
