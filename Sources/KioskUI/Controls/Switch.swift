@@ -140,6 +140,8 @@ open class Switch: Control {
     set { super.isAccessibilityElement = newValue }
   }
 
+  /// "on" or "off". UIKit's switch gives "1" or "0" and VoiceOver turns those into words;
+  /// KioskKit's screen reader speaks the value as it is, so the words are the value.
   open override var accessibilityValue: String? {
     get { accessibilityStore.value ?? (isOn ? "on" : "off") }
     set { super.accessibilityValue = newValue }
