@@ -136,7 +136,7 @@ let package = Package(
       name: "kiosk-bench",
       dependencies: [
         "KioskKit", "KioskVirtual", "KioskLinux", "KioskVersion", "CAllocCounter",
-        "KioskReferenceScene",
+        "KioskReferenceScene", "KioskSpeech", "KioskScreenReader",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The scene kiosk-bench measures, and the same scene as an ordinary app (start-up).

@@ -31,11 +31,27 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only the start-up figures (n) and (o), for trying a change to start-up.")
   var startupOnly = false
 
+  @Flag(help: "Measure only the screen reader's figures (u) to (x).")
+  var accessibilityOnly = false
+
   mutating func run() throws {
     let count = max(frames, 5)
     let cycles = max(memoryCycles, 1)
+    if accessibilityOnly {
+      let figures = try MainActor.assumeIsolated {
+        try AccessibilityMeasurements(frames: count).run()
+      }
+      if json {
+        let data = try JSONSerialization.data(
+          withJSONObject: figures.dictionary, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+      } else {
+        figures.printTable()
+      }
+      return
+    }
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
-    let inProcess: (Figures, MemoryFigures, TypingFigures, ToolkitFigures)? =
+    let inProcess: (Figures, MemoryFigures, TypingFigures, ToolkitFigures, AccessibilityFigures)? =
       startupOnly
       ? nil
       : try MainActor.assumeIsolated {
@@ -43,7 +59,8 @@ struct Bench: ParsableCommand {
         let memory = try MemoryMeasurements(cycles: cycles).run()
         let typing = try TypingMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
         let toolkit = try ToolkitMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
-        return (figures, memory, typing, toolkit)
+        let accessibility = try AccessibilityMeasurements(frames: count).run()
+        return (figures, memory, typing, toolkit, accessibility)
       }
     // Other processes, started one after another while this one waits: nothing else runs.
     let startCount = max(starts, 9)
@@ -53,8 +70,9 @@ struct Bench: ParsableCommand {
       var all = start.dictionary(suffix: "").merging(start4K.dictionary(suffix: "_4k")) { a, _ in
         a
       }
-      if let (figures, memory, typing, toolkit) = inProcess {
+      if let (figures, memory, typing, toolkit, accessibility) = inProcess {
         all.merge(figures.dictionary) { a, _ in a }
+        all.merge(accessibility.dictionary) { a, _ in a }
         all.merge(memory.dictionary) { a, _ in a }
         all.merge(typing.dictionary) { a, _ in a }
         all.merge(toolkit.dictionary) { a, _ in a }
@@ -62,11 +80,12 @@ struct Bench: ParsableCommand {
       let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
-      if let (figures, memory, typing, toolkit) = inProcess {
+      if let (figures, memory, typing, toolkit, accessibility) = inProcess {
         figures.printTable()
         memory.printTable()
         typing.printTable()
         toolkit.printTable()
+        accessibility.printTable()
       }
       print(
         "start-up: kiosk-refscene spawned \(startCount) times, virtual framebuffer in real time")
