@@ -168,3 +168,12 @@ let package = Package(
   // toml++ needs C++17.
   cxxLanguageStandard: .cxx17
 )
+
+// `make arm64-tests` cross-builds only the test targets that run on arm64 (the goldens):
+// KIOSK_TEST_TARGETS names them, comma-separated, and the others are left out of that build,
+// which then compiles a third less. SwiftPM keys its manifest cache by the environment, so
+// the ordinary build (without the variable) still sees every test target.
+if let wanted = Context.environment["KIOSK_TEST_TARGETS"] {
+  let names = Set(wanted.split(separator: ",").map(String.init))
+  package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}

@@ -190,7 +190,7 @@ final class QEMUMachine {
 
   /// How long a wait for a console line lasts unless the test says otherwise. A timeout only
   /// ends a test that is failing anyway, so it is generous: the VM shares a slow CI machine's
-  /// two cores with builds running beside it (Tests/run-beside-qemu.sh), and a step that
+  /// two cores with builds running beside it (Tests/run-tests.sh), and a step that
   /// takes 5 s here took twice that there.
   static let lineTimeout: Duration = .seconds(60)
 

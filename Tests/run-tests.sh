@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# `make test` after the debug build: every test, on two lanes, one per core.
+#
+# The test lane runs the unit tests, then the tests on a real kernel in QEMU one VM at a
+# time (under TCG a VM keeps one core busy). The build lane, under `nice -n 19` so that the
+# tests keep their core and their timing (the QEMU tests wait for lines within deadlines),
+# makes meanwhile what the later tests need, in the order they need it: the amd64 Debian
+# package, Debian 13's amd64 root folder, the arm64 package (the cross toolchain), the arm64
+# root folder, the arm64 golden-test bundle, and last the example packages. Each test that
+# needs one of those waits for it: the boot test (the amd64 package), the boot on Debian 13
+# amd64 (and its root), the boot on Debian 13 arm64 (the arm64 package and root), the
+# goldens on arm64 (the bundle and both roots). The fuzzing runs on the test lane while the
+# build lane makes the arm64 package, when that lane would otherwise wait.
+#
+# Each part's output goes to out/test-logs/PART.log and is printed whole when the part
+# ends, then a line with its verdict and time; the script fails if any part failed.
+#
+# Environment: MAKE, SWIFT, SUDO, DEB_FILE (the package `make deb` writes), FUZZ_SECONDS.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+SWIFT=${SWIFT:-swift}
+SUDO=${SUDO:-}
+: "${DEB_FILE:?the package make deb writes, e.g. out/deb/kioskkit_VERSION_ARCH.deb}"
+FUZZ_SECONDS=${FUZZ_SECONDS:-10}
+logs=out/test-logs
+mkdir -p "$logs"
+rm -f "$logs"/*.log "$logs"/*.status
+
+# run PART COMMAND...: runs the command into PART's log and records its status and time.
+run() {
+  local part=$1
+  shift
+  local start=$SECONDS
+  "$@" >"$logs/$part.log" 2>&1
+  local status=$?
+  echo "$status $((SECONDS - start))" >"$logs/$part.status"
+  return "$status"
+}
+
+# show PART: waits until PART has ended, prints its log and verdict, returns its status.
+show() {
+  local part=$1 status seconds
+  while [ ! -e "$logs/$part.status" ]; do sleep 1; done
+  cat "$logs/$part.log"
+  read -r status seconds <"$logs/$part.status"
+  if [ "$status" = 0 ]; then
+    echo "== $part: passed in $seconds s"
+  else
+    echo "== $part: FAILED (exit $status) after $seconds s; its log: $logs/$part.log"
+  fi
+  return "$status"
+}
+
+DEB_FILE_ARM64=${DEB_FILE%_*}_arm64.deb
+ROOTFS_DIR=out/rootfs
+
+# The build lane.
+(
+  later="nice -n 19 $MAKE --no-print-directory"
+  run deb $later deb
+  # A root folder holds its package's dependencies: it comes after its package.
+  run rootfs-amd64 $later rootfs-trixie-amd64
+  run deb-arm64 $later deb ARCH=arm64
+  run rootfs-arm64 $later rootfs-trixie-arm64
+  run arm64-tests $later arm64-tests
+  run examples $later test-examples
+) &
+build_lane=$!
+
+failed=0
+# not_run PART WHY: a test that cannot run because what it needs failed, which fails the run.
+not_run() {
+  failed=1
+  echo "== $1: not run, since $2"
+}
+
+# boot_debian13 ARCH ENV...: the package's boot on Debian 13 for ARCH; when it fails, the root
+# folder's own boot (its kernel and systemd, without the package) tells a fault of the root
+# from one of the package.
+boot_debian13() {
+  local arch=$1 name
+  shift
+  name=$(echo "$arch" | sed 's/^./\U&/')
+  run "boot-debian13-$arch" env "$@" "$SWIFT" test --skip-build \
+    --filter "BootPlatformsQEMUTests/thePackageBootsOnDebian13$name"
+  show "boot-debian13-$arch" && return 0
+  run "root-debian13-$arch" env "$@" "$SWIFT" test --skip-build \
+    --filter "BootPlatformsQEMUTests/theRootFolderBoots"
+  show "root-debian13-$arch"
+  return 1
+}
+
+# The test lane.
+run unit "$SWIFT" test --skip-build --skip RealKernel
+show unit || failed=1
+run rootfs-script $SUDO Tests/QEMU/make-rootfs-test.sh
+show rootfs-script || failed=1
+run real-kernel "$SWIFT" test --skip-build --filter RealKernel
+show real-kernel || failed=1
+if show deb; then
+  run boot env KIOSK_BOOT_DEB="$(realpath "$DEB_FILE")" \
+    "$SWIFT" test --skip-build --filter BootQEMUTests
+  show boot || failed=1
+else
+  not_run boot "the package was not built"
+fi
+amd64_root=0
+if show rootfs-amd64; then
+  amd64_root=1
+  if [ -e "$DEB_FILE" ]; then
+    boot_debian13 amd64 KIOSK_BOOT_DEB="$(realpath "$DEB_FILE")" \
+      KIOSK_BOOT_ROOT_TRIXIE_AMD64="$(realpath "$ROOTFS_DIR/trixie-amd64")" || failed=1
+  else
+    not_run boot-debian13-amd64 "the package was not built"
+  fi
+else
+  failed=1
+  not_run boot-debian13-amd64 "the Debian 13 amd64 root folder was not made"
+fi
+run fuzz "$MAKE" --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SECONDS"
+show fuzz || failed=1
+arm64_root=0
+show deb-arm64 && arm64_deb=1 || arm64_deb=0
+if show rootfs-arm64 && [ "$arm64_deb" = 1 ]; then
+  arm64_root=1
+  boot_debian13 arm64 KIOSK_BOOT_DEB_ARM64="$(realpath "$DEB_FILE_ARM64")" \
+    KIOSK_BOOT_ROOT_TRIXIE_ARM64="$(realpath "$ROOTFS_DIR/trixie-arm64")" || failed=1
+else
+  failed=1
+  not_run boot-debian13-arm64 "the arm64 package or its Debian 13 root folder was not made"
+fi
+if show arm64-tests && [ "$amd64_root$arm64_root" = 11 ]; then
+  run goldens-arm64 "$MAKE" --no-print-directory test-goldens-arm64-built
+  show goldens-arm64 || failed=1
+else
+  not_run goldens-arm64 "the arm64 test bundle or a Debian 13 root folder was not made"
+fi
+wait "$build_lane"
+show examples || failed=1
+exit "$failed"
