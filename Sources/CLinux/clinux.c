@@ -119,6 +119,21 @@ int kiosk_uinput_create_keyboard(int fd, const char *name) {
   return error ? error : kiosk_ioctl_value(fd, UI_DEV_CREATE, 0);
 }
 
+int kiosk_uinput_create_headset_jack(int fd, const char *name) {
+  int error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_SYN);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_SW);
+  if (!error) error = kiosk_ioctl_value(fd, UI_SET_SWBIT, SW_HEADPHONE_INSERT);
+  if (error) return error;
+  struct uinput_setup setup;
+  memset(&setup, 0, sizeof setup);
+  setup.id.bustype = BUS_VIRTUAL;
+  setup.id.vendor = 0x4b4b;  // "KK"
+  setup.id.product = 0x0003;
+  strncpy(setup.name, name, UINPUT_MAX_NAME_SIZE - 1);
+  error = kiosk_ioctl(fd, UI_DEV_SETUP, &setup);
+  return error ? error : kiosk_ioctl_value(fd, UI_DEV_CREATE, 0);
+}
+
 int kiosk_uinput_sysname(int fd, char *buffer, unsigned long length) {
   return kiosk_ioctl(fd, UI_GET_SYSNAME(length), buffer);
 }

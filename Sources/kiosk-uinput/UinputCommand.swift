@@ -20,7 +20,9 @@ struct UinputCommand: ParsableCommand {
       finger x y); here x and y are the touchscreen's own units, 0..<width and 0..<height. \
       Make --size the panel's pixel size and a touch lands on that pixel of the panel. \
       With --keyboard it is a key script instead: one change a line, ms down|up code, where \
-      code is a Linux input key code (KEY_A is 30, KEY_BACKSPACE 14); # starts a comment.
+      code is a Linux input key code (KEY_A is 30, KEY_BACKSPACE 14); # starts a comment. \
+      With --headset it is a headset jack (SW_HEADPHONE_INSERT, starting unplugged) and the \
+      script is one change a line: ms plugged|unplugged.
       """,
     version: "kiosk-uinput (KioskKit) \(KioskKitVersion.string)")
 
@@ -42,12 +44,17 @@ struct UinputCommand: ParsableCommand {
   @Flag(help: "Make a virtual keyboard and play a key script (ms down|up code) instead.")
   var keyboard = false
 
+  @Flag(
+    help: "Make a virtual headset jack and play a jack script (ms plugged|unplugged) instead.")
+  var headset = false
+
   @Argument(
     help: ArgumentHelp("The touch script (the key script with --keyboard).", valueName: "file"))
   var script: String
 
   func run() throws {
     if keyboard { return try runKeyboard() }
+    if headset { return try runHeadset() }
     let parts = size.split(separator: "x").compactMap { Int($0) }
     guard parts.count == 2, parts[0] > 1, parts[1] > 1 else {
       throw ValidationError("--size must be WxH, e.g. 1024x600")
@@ -129,6 +136,36 @@ struct UinputCommand: ParsableCommand {
     usleep(UInt32(max(linger, 0) * 1_000_000))
   }
 
+  /// `--headset`: a virtual headset jack plugs and unplugs as the jack script says.
+  private func runHeadset() throws {
+    let text: String
+    do {
+      text = try readScript()
+    } catch {
+      throw ValidationError("\(script): \(error)")
+    }
+    let changes = try JackScript.parse(text)
+    let blocked = blockSIGUSR1()
+    let device = try VirtualHeadsetJack(
+      name: name == "KioskKit virtual touchscreen" ? "KioskKit virtual headset jack" : name)
+    print("UINPUT READY \(device.sysname) headset")
+    fflush(nil)
+    if waitForSignal {
+      var set = blocked
+      var received: Int32 = 0
+      sigwait(&set, &received)
+    }
+    let start = Date()
+    for change in changes {
+      let wait = change.time - Date().timeIntervalSince(start)
+      if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+      try device.send(plugged: change.plugged)
+    }
+    print("UINPUT PLAYED \(changes.count) jack changes")
+    fflush(nil)
+    usleep(UInt32(max(linger, 0) * 1_000_000))
+  }
+
   private func blockSIGUSR1() -> sigset_t {
     var blocked = sigset_t()
     sigemptyset(&blocked)
@@ -165,6 +202,36 @@ struct KeyScript {
         throw ValidationError("line \(index + 1): times must not go back")
       }
       changes.append(Change(time: ms / 1000, down: fields[1] == "down", code: code))
+    }
+    return changes
+  }
+}
+
+/// A jack script: `ms plugged|unplugged` a line, `#` comments, times in order.
+struct JackScript {
+  struct Change {
+    var time: Double
+    var plugged: Bool
+  }
+
+  static func parse(_ text: String) throws -> [Change] {
+    var changes: [Change] = []
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line =
+        raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      if fields.isEmpty { continue }
+      guard fields.count == 2, let ms = Double(fields[0]), ms >= 0,
+        fields[1] == "plugged" || fields[1] == "unplugged"
+      else {
+        throw ValidationError(
+          "line \(index + 1): expected \"ms plugged|unplugged\" (e.g. \"0 plugged\"), not \"\(raw)\""
+        )
+      }
+      if let last = changes.last, ms / 1000 < last.time {
+        throw ValidationError("line \(index + 1): times must not go back")
+      }
+      changes.append(Change(time: ms / 1000, plugged: fields[1] == "plugged"))
     }
     return changes
   }

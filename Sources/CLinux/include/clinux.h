@@ -41,6 +41,10 @@ int kiosk_uinput_create_touchscreen(
 /// a PC keyboard. Returns 0 or an errno value.
 int kiosk_uinput_create_keyboard(int fd, const char *name);
 
+/// Makes the uinput device open on `fd` a headset jack named `name`: one switch,
+/// SW_HEADPHONE_INSERT, as a sound card's input device reports it. Returns 0 or an errno.
+int kiosk_uinput_create_headset_jack(int fd, const char *name);
+
 /// UI_GET_SYSNAME: the device's name under /sys/devices/virtual/input (e.g. "input5").
 int kiosk_uinput_sysname(int fd, char *buffer, unsigned long length);
 

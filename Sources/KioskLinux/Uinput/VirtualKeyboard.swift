@@ -11,22 +11,9 @@ package final class VirtualKeyboard {
 
   /// Creates the device with the keys of a PC keyboard.
   package init(name: String = "KioskKit virtual keyboard", path: String = "/dev/uinput") throws {
-    let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else {
-      throw SystemCallError(call: "open", code: errno, context: "opening \(path)")
+    (fd, sysname) = try makeUinputDevice(name: name, path: path) {
+      kiosk_uinput_create_keyboard($0, $1)
     }
-    let created = kiosk_uinput_create_keyboard(fd, name)
-    guard created == 0 else {
-      close(fd)
-      throw SystemCallError(call: "UI_DEV_CREATE", code: created, context: "creating \(name)")
-    }
-    var buffer = [CChar](repeating: 0, count: 64)
-    let named = kiosk_uinput_sysname(fd, &buffer, UInt(buffer.count))
-    sysname =
-      named == 0
-      ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : "?"
-    self.fd = fd
   }
 
   deinit {

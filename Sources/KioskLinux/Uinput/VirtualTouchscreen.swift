@@ -24,23 +24,9 @@ package final class VirtualTouchscreen {
     name: String = "KioskKit virtual touchscreen", width: Int, height: Int, slots: Int = 10,
     path: String = "/dev/uinput"
   ) throws {
-    let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else {
-      throw SystemCallError(call: "open", code: errno, context: "opening \(path)")
+    (fd, sysname) = try makeUinputDevice(name: name, path: path) {
+      kiosk_uinput_create_touchscreen($0, $1, Int32(width), Int32(height), Int32(slots), 10)
     }
-    let created = kiosk_uinput_create_touchscreen(
-      fd, name, Int32(width), Int32(height), Int32(slots), 10)
-    guard created == 0 else {
-      close(fd)
-      throw SystemCallError(call: "UI_DEV_CREATE", code: created, context: "creating \(name)")
-    }
-    var buffer = [CChar](repeating: 0, count: 64)
-    let named = kiosk_uinput_sysname(fd, &buffer, UInt(buffer.count))
-    self.sysname =
-      named == 0
-      ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : "?"
-    self.fd = fd
     self.width = width
     self.height = height
     self.slots = slots
