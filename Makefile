@@ -41,10 +41,11 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # dependency for kiosk.service's logind session, which the boot test installs.)
 # (mmdebstrap: the Debian 13 root folders of test-boot-trixie and test-boot-arm64;
 # qemu-system-arm: the arm64 guest; qemu-user-static, binfmt-support and arch-test: the arm64
-# root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz.)
+# root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz;
+# alsa-utils: amixer, which unmutes the emulated sound card of the speech test.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd \
-	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils
+	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils alsa-utils
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan \
 	bench install install-files install-app-files install-system-files format lint clean
