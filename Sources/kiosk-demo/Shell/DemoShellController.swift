@@ -39,7 +39,9 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
     // shows the example that was shown.
     let adding = examples.isEmpty
     if adding { examples = makeExamples() }
-    header.exampleCount = examples.count
+    header.exampleTitles = examples.enumerated().map { index, example in
+      example.title ?? "Example \(index + 1)"
+    }
     header.onSelectExample = { [weak self] index in self?.showExample(at: index, animated: true) }
     guard examples.indices.contains(currentIndex) else { return }
     let current = examples[currentIndex]
@@ -91,6 +93,8 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
       old.view.alpha = 1
       old.removeFromParent()
       new.didMove(toParent: self)
+      // Most of the screen changed: a screen reader starts again at its top (the title).
+      Accessibility.post(notification: .screenChanged, argument: nil)
     }
     guard animated else {
       finish()

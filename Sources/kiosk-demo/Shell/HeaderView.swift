@@ -1,7 +1,8 @@
 import KioskKit
 
 /// The bar along the top: the example's title and a numbered button per example (the
-/// current one outlined); tapping one goes to that example.
+/// current one outlined); tapping one goes to that example. To a screen reader the title
+/// is a heading and each button says the example it shows ("Recipes, button, 2 of 7").
 @MainActor
 final class HeaderView: View {
   private let titleLabel = Label(frame: .zero)
@@ -18,7 +19,8 @@ final class HeaderView: View {
   var title = "" {
     didSet { titleLabel.text = title }
   }
-  var exampleCount = 0 {
+  /// The examples' titles, in order: one button each.
+  var exampleTitles: [String] = [] {
     didSet { makeButtons() }
   }
   var currentExample = 0 {
@@ -33,14 +35,17 @@ final class HeaderView: View {
     isOpaque = true
     titleLabel.font = .boldSystemFont(ofSize: 22)
     titleLabel.textColor = .white
+    titleLabel.accessibilityTraits = [.staticText, .header]
     addSubview(titleLabel)
   }
 
   private func makeButtons() {
     for button in buttons { button.removeFromSuperview() }
-    buttons = (0..<exampleCount).map { index in
+    buttons = exampleTitles.enumerated().map { index, title in
       let button = Button(type: .system)
       button.setTitle("\(index + 1)", for: .normal)
+      button.accessibilityLabel = title
+      button.accessibilityValue = "\(index + 1) of \(exampleTitles.count)"
       button.setTitleColor(.systemBlue, for: .selected)
       button.contentEdgeInsets = .zero
       button.cornerRadius = 10
