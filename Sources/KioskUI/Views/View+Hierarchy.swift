@@ -67,6 +67,7 @@ extension View {
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     let oldWindow = window
+    let traitsBefore = oldWindow != nil ? traitsBeforeWindowMove() : nil
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     if oldWindow != nil { notifyWillMove(toWindow: nil) }
@@ -76,6 +77,7 @@ extension View {
     if oldWindow != nil {
       notifyDidMoveToWindow()
       Application.shared.viewDidLeaveWindow(self)
+      deliverTraitChanges(afterWindowMoveFrom: traitsBefore)
     }
     didMoveToSuperview()
     parent.setNeedsLayout()
@@ -108,6 +110,7 @@ extension View {
     }
     let oldWindow = view.window
     let newWindow = window
+    let traitsBefore = oldWindow !== newWindow ? view.traitsBeforeWindowMove() : nil
     view.willMove(toSuperview: self)
     if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
     if let oldParent = view.superview {
@@ -122,6 +125,7 @@ extension View {
     if oldWindow !== newWindow {
       view.notifyDidMoveToWindow()
       if oldWindow != nil { Application.shared.viewDidLeaveWindow(view) }
+      view.deliverTraitChanges(afterWindowMoveFrom: traitsBefore)
     }
     view.didMoveToSuperview()
     didAddSubview(view)

@@ -71,6 +71,8 @@ open class View: Responder, LayerDelegate {
   /// What was set on this view; the properties below fall back to what the view's kind
   /// says of itself (a button's title) when nothing was.
   var accessibilityStore = AccessibilityStore()
+  /// The traits the view had when it left its window (View+TraitsAcrossWindows.swift).
+  var traitsWhenLeftWindow: TraitsWhenLeftWindow?
 
   /// Whether a screen reader lands on this view as one element (plain views: no; controls,
   /// labels and images: yes). Its subviews are then not visited.

@@ -58,6 +58,27 @@ import Testing
     #expect(controller.previous.count == 2)
   }
 
+  /// A view kept out of its window while the settings change hears of the change when it
+  /// is back in one (an offscreen controller's view, as the demo's examples are), once,
+  /// with what it had when it left; a view whose traits did not change hears nothing.
+  @Test func aViewOutOfItsWindowHearsOfTheChangeWhenItIsBack() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let holder = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let child = RecordingView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    holder.addSubview(child)
+    app.window.addSubview(holder)
+    holder.removeFromSuperview()
+    Accessibility.settings.increaseContrast = true
+    #expect(child.previous.isEmpty)
+    app.window.addSubview(holder)
+    #expect(child.previous.count == 1)
+    #expect(child.previous.first??.accessibilityContrast == .normal)
+    // Out and back with nothing changed: no call.
+    holder.removeFromSuperview()
+    app.window.addSubview(holder)
+    #expect(child.previous.count == 1)
+  }
+
   @Test func labelThatAdjustsGrowsWithTheTextSize() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let adjusting = Label(frame: Rect(x: 0, y: 0, width: 300, height: 40))
