@@ -43,7 +43,8 @@ struct DemoAndRuntimeTests {
     "library-search-keyboard", "library-book", "contacts", "contacts-new",
     "contacts-new-phone-pad", "contacts-new-keyboard-email", "contacts-photo-picker",
     "contacts-photo-picked", "contacts-name-picked", "contacts-added", "menu", "menu-item",
-    "menu-order-alert", "menu-ordered", "touch",
+    "menu-order-alert", "menu-ordered", "touch", "a11y-focus-ring", "a11y-largest-text",
+    "a11y-high-contrast", "a11y-zoom", "a11y-standard",
   ]
 
   /// The demo tours itself through every screen of its examples (the storyboard in
@@ -61,8 +62,9 @@ struct DemoAndRuntimeTests {
     ])
     #expect(status == 0, "\(output)")
     let steps = output.split(separator: "\n").filter { $0.contains("tour: step ") }
-    #expect(steps.count == 37, "\(output)")
-    #expect(steps.last?.hasSuffix("step 37/37: Touch: controls and gestures") == true)
+    #expect(steps.count == 42, "\(output)")
+    #expect(
+      steps.last?.hasSuffix("step 42/42: Accessibility: the standard settings again") == true)
     // Each PNG is named after what it shows, in the order the tour writes them.
     let allWritten = output.split(separator: "\n").compactMap { line -> String? in
       guard let range = line.range(of: "wrote ") else { return nil }

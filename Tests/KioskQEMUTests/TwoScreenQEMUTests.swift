@@ -54,7 +54,7 @@ extension RealKernel {
       // at once (the recipe pushed on the panel while the customer display fades to it).
       // The intervals are for the record: TCG is slow. (Done before step 10 of the tour,
       // whose Pinyin keyboard starts librime, which takes 20 s under TCG.)
-      try vm.waitForLine(containing: "tour: step 5/37")
+      try vm.waitForLine(containing: "tour: step 5/42")
       Thread.sleep(forTimeInterval: 1.5)
       try vm.send(line: "")
       let first = try vm.waitForLine(matching: "STATUS screen 1: Virtual-1 (main) connected")

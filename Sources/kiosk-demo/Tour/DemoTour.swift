@@ -94,6 +94,7 @@ final class DemoTour {
     steps += Self.menuSteps(shell)
     // Touch: controls and gestures, waiting for a finger.
     steps.append(Step("Touch: controls and gestures", "touch", Self.show("Touch", in: shell)))
+    steps += Self.accessibilitySteps(shell)
     return steps
   }
 
@@ -258,7 +259,7 @@ final class DemoTour {
   }
 
   /// Makes the example titled `title` the one on screen, sliding to it.
-  private static func show(_ title: String, in shell: DemoShellController) -> () -> Void {
+  static func show(_ title: String, in shell: DemoShellController) -> () -> Void {
     {
       guard let index = shell.examples.firstIndex(where: { $0.title == title }) else { return }
       shell.showExample(at: index, animated: true)
