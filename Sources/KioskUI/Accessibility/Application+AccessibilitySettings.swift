@@ -11,13 +11,12 @@ extension Application {
 
   /// Passes the new settings' traits down every window: controllers, parents first, then
   /// views get `traitCollectionDidChange(_:)` where their traits changed; the windows are
-  /// laid out again (with `relayout`: the settings differ), as text sizes change what fits.
-  func settingsDidChangeTraits(relayout: Bool) {
+  /// laid out again, as text sizes change what fits.
+  func settingsDidChangeTraits() {
     let windows = allWindows
     for root in windows.compactMap(\.rootViewController) { root.updateTraitCollections() }
     traitsBeforeSettingsChange?.deliverChanges()
     traitsBeforeSettingsChange = nil
-    guard relayout else { return }
     for window in windows {
       window.setNeedsLayout()
       window.layoutIfNeeded()

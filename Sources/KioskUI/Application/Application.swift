@@ -106,12 +106,18 @@ public final class Application: Responder {
   /// `traitCollectionDidChange(_:)` (Application+AccessibilitySettings.swift); a new zoom
   /// scale reaches every screen.
   public var accessibilitySettings = AccessibilitySettings() {
-    willSet { traitsBeforeSettingsChange = noteTraitsOfAllWindows() }
+    // Setting the same settings again (a reload of an unchanged file) walks no view.
+    willSet {
+      if newValue != accessibilitySettings {
+        traitsBeforeSettingsChange = noteTraitsOfAllWindows()
+      }
+    }
     didSet {
+      guard oldValue != accessibilitySettings else { return }
       if oldValue.zoomScale != accessibilitySettings.zoomScale {
         for screen in Transaction.screens { screen.syncZoomScale() }
       }
-      settingsDidChangeTraits(relayout: oldValue != accessibilitySettings)
+      settingsDidChangeTraits()
     }
   }
   /// The traits of every view in a window before the settings change being made.
