@@ -157,7 +157,9 @@ let package = Package(
     .testTarget(
       name: "KioskScreenReaderTests",
       dependencies: ["KioskScreenReader", "KioskSpeech", "KioskUI", "KioskTesting"]),
-    .testTarget(name: "KioskDemoTests", dependencies: ["kiosk-demo", "KioskTesting"]),
+    .testTarget(
+      name: "KioskDemoTests",
+      dependencies: ["kiosk-demo", "KioskTesting", "KioskScreenReader", "KioskSpeech"]),
     .testTarget(
       name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion", "CLinux"]),
     .testTarget(
