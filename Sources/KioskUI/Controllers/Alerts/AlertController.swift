@@ -220,6 +220,13 @@ public final class AlertController: ViewController {
     action.handler?(action)
   }
 
+  /// The cancel action triggered, as Escape does; false when there is none.
+  func performCancelAction() -> Bool {
+    guard let cancelAction else { return false }
+    trigger(cancelAction)
+    return true
+  }
+
   /// A tap outside a bottom sheet: the cancel action, if there is one (and it is enabled).
   func outsideSheetTapped() {
     if let cancelAction { trigger(cancelAction) }
@@ -266,9 +273,7 @@ public final class AlertController: ViewController {
       trigger(preferredAction)
       return true
     case TextEditor.KeyCode.escape:
-      guard let cancelAction else { return false }
-      trigger(cancelAction)
-      return true
+      return performCancelAction()
     default:
       return false
     }

@@ -68,6 +68,8 @@ final class AlertContentView: View {
       label.textAlignment = .center
       headerScroll.addSubview(label)
     }
+    // The alert's title is a heading to a screen reader, said before the message.
+    titleLabel.accessibilityTraits = [.staticText, .header]
     for scroll in [headerScroll, actionsScroll] {
       scroll.delaysContentTouches = false
       scroll.showsHorizontalScrollIndicator = false
@@ -352,6 +354,26 @@ final class AlertActionView: Control {
     addSubview(titleLabel)
     isEnabled = action.isEnabled
     updateTitleColor()
+  }
+
+  // To a screen reader an action is a button named by its title ("dimmed" when disabled);
+  // activating it triggers the action as a tap does.
+  override var isAccessibilityElement: Bool {
+    get { true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  override var accessibilityLabel: String? {
+    get { super.accessibilityLabel ?? action.title }
+    set { super.accessibilityLabel = newValue }
+  }
+  override var accessibilityTraits: AccessibilityTraits {
+    get { describedTraits(.button) }
+    set { super.accessibilityTraits = newValue }
+  }
+  override func accessibilityActivate() -> Bool {
+    guard isEnabled else { return false }
+    sendActions(for: .touchUpInside)
+    return true
   }
 
   /// Rows touch one another: a finger on the next row is on that row, not still on this

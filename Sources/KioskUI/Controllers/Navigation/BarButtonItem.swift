@@ -45,10 +45,21 @@ public final class BarButtonItem {
       case .flexibleSpace, .fixedSpace: nil
       }
     }
+
+    /// What a screen reader says for the item: its title, but "Add" for the "+" (as
+    /// VoiceOver names UIKit's add item).
+    public var accessibilityLabel: String? {
+      self == .add ? "Add" : title
+    }
   }
 
   /// The title shown on the item.
   public var title: String? {
+    didSet { didChange?() }
+  }
+  /// What a screen reader says for the item's button; nil: the standard item's name, else
+  /// its title.
+  public var accessibilityLabel: String? {
     didSet { didChange?() }
   }
   /// The image shown on the item (in place of the title, if both are set).

@@ -49,6 +49,8 @@ final class NavigationBarContentView: View {
       label.textColor = titleColor
       label.textAlignment = .center
       label.isUserInteractionEnabled = false
+      // The screen's title: a heading to a screen reader, as UIKit's navigation bar says it.
+      label.accessibilityTraits = [.staticText, .header]
       titleView = label
     }
     if let titleView { addSubview(titleView) }
@@ -69,6 +71,8 @@ final class NavigationBarContentView: View {
     button.contentEdgeInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 4)
     button.setImage(chevron(tintColor: tintColor), for: .normal)
     if !title.isEmpty { button.setTitle(title, for: .normal) }
+    // Said as the screen it goes back to ("Recipes, button"), "Back" when it shows none.
+    button.accessibilityLabel = title.isEmpty ? "Back" : title
     styleTitle(of: button, tintColor: tintColor, bold: false)
     button.addAction(Action { _ in action() }, for: .touchUpInside)
     return button
@@ -107,6 +111,7 @@ final class NavigationBarContentView: View {
       button.setTitle(item.title, for: .normal)
     }
     styleTitle(of: button, tintColor: tintColor, bold: item.style == .done)
+    button.accessibilityLabel = item.accessibilityLabel ?? item.systemItem?.accessibilityLabel
     button.isEnabled = item.isEnabled
     button.addAction(Action { [weak item] _ in item?.performAction() }, for: .touchUpInside)
     return button

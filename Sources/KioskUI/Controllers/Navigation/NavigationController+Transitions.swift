@@ -85,6 +85,8 @@ extension NavigationController {
       if changesTop, let to {
         if visible { self.shownController = to }
         self.delegate?.navigationController(self, didShow: to, animated: slides)
+        // A screen reader starts again at the new screen (its navigation bar's title).
+        if visible { Accessibility.post(notification: .screenChanged) }
       }
     }
 

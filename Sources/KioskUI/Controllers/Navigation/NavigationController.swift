@@ -319,4 +319,15 @@ final class NavigationContainerView: View {
     super.layoutSubviews()
     controller?.layoutContainer()
   }
+
+  /// Escape (a screen reader's scrub, a keypad's Cancel/Back): back to the previous screen,
+  /// as the back button goes; false at the root, so that the escape goes further up.
+  override func accessibilityPerformEscape() -> Bool {
+    guard let controller, controller.viewControllers.count > 1,
+      !controller.navigationBar.isHidden,
+      controller.topViewController?.navigationItem
+        .hidesBackButton != true
+    else { return false }
+    return controller.popViewController(animated: true) != nil
+  }
 }

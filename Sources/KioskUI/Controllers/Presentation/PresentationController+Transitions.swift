@@ -54,6 +54,8 @@ extension PresentationController {
       state = .presented
       completion?()
       runAfterTransition()
+      // A screen reader moves to the presentation (an alert's title first).
+      Accessibility.post(notification: .screenChanged)
     }
     guard animated else { return finish() }
     setTransitionState(shown: false, appearing: true)
@@ -172,6 +174,7 @@ extension PresentationController {
       for presentation in chain { presentation.didDismiss() }
       completion?()
       for presentation in chain { presentation.runAfterTransition() }
+      Accessibility.post(notification: .screenChanged)
     }
     guard animated else { return finish() }
     View.animate(

@@ -211,4 +211,26 @@ final class PresentationContainerView: View {
     if hit === self, presentation?.presentationStyle == .popover { return nil }
     return hit
   }
+
+  /// To a screen reader a presentation is modal, as in UIKit: what is behind it cannot be
+  /// reached (set by the container's initialiser; an app may turn it off).
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    accessibilityViewIsModal = true
+  }
+
+  /// Escape (the screen reader's scrub, a keypad's Cancel): an alert's cancel action, or a
+  /// form sheet or popover dismissed, as a swipe down or a tap outside dismisses them in
+  /// UIKit. A full-screen or in-context presentation is left to its own Cancel button, as
+  /// VoiceOver leaves it.
+  override func accessibilityPerformEscape() -> Bool {
+    guard let presentation else { return false }
+    let presented = presentation.presentedViewController
+    if let alert = presented as? AlertController { return alert.performCancelAction() }
+    guard [.formSheet, .popover].contains(presentation.presentationStyle),
+      presented.presentingViewController != nil
+    else { return false }
+    presented.dismiss(animated: true)
+    return true
+  }
 }

@@ -55,6 +55,8 @@ open class TabBar: View {
     hairline.isUserInteractionEnabled = false
     addSubview(buttonRow)
     addSubview(hairline)
+    // A container of tabs to a screen reader (UIKit's tabBar trait), not an element itself.
+    accessibilityTraits = .tabBar
   }
 
   /// Replaces the items (`animated` is accepted for UIKit's sake: the buttons change at
@@ -68,7 +70,7 @@ open class TabBar: View {
     insertSubview(buttonRow, belowSubview: hairline)
     buttons = items.enumerated().map { index, item in
       item.didChange = { [weak self] in self?.updateButtons() }
-      let button = TabBarButton(item: item)
+      let button = TabBarButton(item: item, position: (index + 1, items.count))
       button.addAction(
         Action { [weak self] _ in self?.itemTapped?(index) }, for: .touchUpInside)
       buttonRow.addSubview(button)
@@ -127,8 +129,12 @@ final class TabBarButton: Control {
   let badgeLabel = Label(frame: .zero)
   private var tintedImages: (source: Image, color: Color, tinted: Image)?
 
-  init(item: TabBarItem) {
+  /// Where the tab is among the bar's, counted from 1, for a screen reader ("2 of 4").
+  let position: (number: Int, count: Int)
+
+  init(item: TabBarItem, position: (number: Int, count: Int)) {
     self.item = item
+    self.position = position
     super.init(frame: .zero)
     imageView.contentMode = .scaleAspectFit
     titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
@@ -140,6 +146,34 @@ final class TabBarButton: Control {
       view.isUserInteractionEnabled = false
       addSubview(view)
     }
+  }
+
+  // A screen reader hears a tab as UIKit's: its title, "tab", its place ("2 of 4"), whether
+  // it is selected, and the badge; activating it selects the tab as a tap does.
+  override var isAccessibilityElement: Bool {
+    get { true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  override var accessibilityLabel: String? {
+    get { super.accessibilityLabel ?? item.title }
+    set { super.accessibilityLabel = newValue }
+  }
+  override var accessibilityValue: String? {
+    get {
+      super.accessibilityValue
+        ?? (["\(position.number) of \(position.count)"] + [item.badgeValue].compactMap { $0 })
+        .joined(separator: ", ")
+    }
+    set { super.accessibilityValue = newValue }
+  }
+  override var accessibilityTraits: AccessibilityTraits {
+    get { describedTraits([.button, .tab]) }
+    set { super.accessibilityTraits = newValue }
+  }
+  override func accessibilityActivate() -> Bool {
+    guard isEnabled else { return false }
+    sendActions(for: .touchUpInside)
+    return true
   }
 
   /// Shows the item's current title, image and badge in `color`; `tinted` holds the images

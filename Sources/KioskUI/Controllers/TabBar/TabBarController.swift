@@ -157,6 +157,8 @@ open class TabBarController: ViewController {
     if visible {
       old?.endAppearanceTransition()
       new?.endAppearanceTransition()
+      // A screen reader starts again at the new tab's screen.
+      Accessibility.post(notification: .screenChanged)
     }
   }
 
