@@ -80,6 +80,17 @@ extension CollectionView {
     userSelectItem(at: indexPath)
   }
 
+  /// A screen reader activated `cell`: its item is selected (or, with multiple selection,
+  /// deselected) as a tap would, the delegate asked and told; `false` when items cannot be
+  /// selected, the delegate will not highlight it, or the cell is not shown.
+  func cellActivated(_ cell: CollectionViewCell) -> Bool {
+    guard allowsSelection, let indexPath = indexPath(ofShown: cell),
+      collectionDelegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true
+    else { return false }
+    userSelectItem(at: indexPath)
+    return true
+  }
+
   /// Takes the highlight off the touched cell; returns its item.
   @discardableResult
   func cancelTouch() -> IndexPath? {

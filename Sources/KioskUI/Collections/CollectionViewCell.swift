@@ -125,6 +125,29 @@ open class CollectionViewCell: CollectionReusableView {
     fill(contentView)
   }
 
+  // MARK: Accessibility (CollectionViewCell+Accessibility.swift)
+
+  /// A cell is one element: its labels are read together as its label.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  /// Its labels' texts in reading order, joined with ", ", unless a label is set.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? describedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  /// A button when its collection view allows selection; "selected" when selected.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedCellTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  /// Selects the item as a tap does, through the collection view's delegate.
+  open override func accessibilityActivate() -> Bool { activateAsTap() }
+
   private func updateSelectedBackground() {
     selectedBackgroundView?.isHidden = !(isSelected || isHighlighted)
   }

@@ -88,6 +88,35 @@ final class KeyView: View {
     contentsState = nil
   }
 
+  // MARK: Accessibility (KeyView+Accessibility.swift)
+
+  /// Every key is an element except a gap.
+  override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? (describedLabel != nil) }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  /// What the key types, or its function ("shift", "delete", "next keyboard").
+  override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? describedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  /// The layout's language for a key that types a letter.
+  override var accessibilityLanguage: String? {
+    get { accessibilityStore.language ?? describedLanguage }
+    set { super.accessibilityLanguage = newValue }
+  }
+
+  /// `.keyboardKey`, with "selected" for shift on and "dimmed" for a disabled key.
+  override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedKeyTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  /// Presses the key as a tap does.
+  override func accessibilityActivate() -> Bool { activateAsTap() }
+
   var isCharacter: Bool {
     if case .character = spec.role { return true }
     return false

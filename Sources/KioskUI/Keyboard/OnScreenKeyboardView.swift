@@ -237,6 +237,13 @@ final class OnScreenKeyboardView: View {
     }
   }
 
+  /// A tap on `key` without a finger: pressed and released at once (a screen reader's
+  /// activation). Backspace deletes once and does not repeat.
+  func tap(_ key: KeyView) {
+    press(key)
+    release(key, commit: true)
+  }
+
   private func press(_ key: KeyView) {
     key.isHighlighted = true
     switch key.spec.role {
@@ -302,7 +309,8 @@ final class OnScreenKeyboardView: View {
     }
   }
 
-  private func applyingShift(_ text: String) -> String {
+  /// `text` as the letters plane types it with the current shift state.
+  func applyingShift(_ text: String) -> String {
     shift != .off && plane == .letters ? text.uppercased() : text
   }
 

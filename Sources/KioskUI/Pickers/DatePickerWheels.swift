@@ -202,6 +202,15 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
     return label
   }
 
+  /// The same title as the row's label: the wheel draws the label, and a screen reader
+  /// reads this as the component's value.
+  func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int)
+    -> String?
+  {
+    let column = columns[component]
+    return title(of: column, value: column.value(atRow: row, minuteInterval: minuteInterval))
+  }
+
   func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
     let width = pickerView.bounds.width
     if let widths, widths.pickerWidth == width, widths.values.count == columns.count {

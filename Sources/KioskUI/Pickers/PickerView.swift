@@ -57,6 +57,9 @@ open class PickerView: View {
   /// The wheels, left to right.
   private(set) var wheels: [PickerWheel] = []
   private var needsReload = true
+  /// The wheels' accessibility elements, kept while the wheels are (see
+  /// `componentElements`).
+  var madeComponentElements: [PickerComponentElement] = []
   let selectionBand = ControlShapeView(
     shape: .roundedRect(cornerRadius: PickerView.bandCornerRadius), fillColor: PickerView.bandColor)
 
@@ -195,6 +198,15 @@ open class PickerView: View {
     selectionBand.frame = Rect(
       x: left, y: ((height - bandHeight) / 2).rounded(), width: max(0, right - left),
       height: bandHeight)
+  }
+
+  // MARK: Accessibility (PickerView+Accessibility.swift)
+
+  /// One adjustable element per wheel, left to right (UIKit's picker components), unless
+  /// elements are set.
+  open override var accessibilityElements: [any AccessibilityNode]? {
+    get { accessibilityStore.elements ?? componentElements }
+    set { super.accessibilityElements = newValue }
   }
 
   // MARK: Reloading

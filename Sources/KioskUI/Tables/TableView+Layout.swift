@@ -237,6 +237,8 @@ final class TableHeaderView: View {
       label.font = .systemFont(ofSize: 13)
       label.textColor = Color(hex: 0x6d6d72)
     }
+    // A section title heads its rows: a screen reader's rotor can jump between them.
+    label.accessibilityTraits = [.staticText, .header]
     addSubview(label)
   }
 

@@ -39,7 +39,8 @@ extension TableView {
     visibleCellsByIndexPath[indexPath]?.setSelected(false, animated: animated)
   }
 
-  private var allowsSelectionNow: Bool {
+  /// Whether rows can be selected now (in or out of editing mode).
+  var allowsSelectionNow: Bool {
     editing ? allowsSelectionDuringEditing : allowsSelection
   }
 
@@ -66,6 +67,17 @@ extension TableView {
     cell.setHighlighted(false, animated: false)
     guard inside, let indexPath = indexPath(ofShown: cell) else { return }
     userSelectRow(at: indexPath)
+  }
+
+  /// A screen reader activated a cell: its row is selected (or, in multiple selection,
+  /// toggled) as a tap would, the delegate asked and told; `false` when rows cannot be
+  /// selected now, the delegate will not highlight the row, or the cell is not shown.
+  func cellActivated(_ cell: TableViewCell) -> Bool {
+    guard allowsSelectionNow, swipedIndexPath == nil, let indexPath = indexPath(ofShown: cell),
+      tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true
+    else { return false }
+    userSelectRow(at: indexPath)
+    return true
   }
 
   /// The cell lost its finger (a scroll or a swipe took it).

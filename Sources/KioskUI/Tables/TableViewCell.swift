@@ -235,6 +235,32 @@ open class TableViewCell: View {
     layoutCell()
   }
 
+  // MARK: Accessibility (TableViewCell+Accessibility.swift)
+
+  /// A cell is one element: its labels are read together as its label and are not
+  /// visited on their own. A cell holding a control or a text field or view is not one:
+  /// its labels and controls are reached one by one, as VoiceOver reaches a text field in
+  /// a form's row.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? !holdsInteractiveContent }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  /// Its labels' texts in reading order, joined with ", ", unless a label is set.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? describedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  /// A button when its table allows selection; "selected" when selected or checked.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedCellTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  /// Selects the row as a tap does, through the table's delegate.
+  open override func accessibilityActivate() -> Bool { activateAsTap() }
+
   // MARK: Touches: the table selects on them
 
   /// Tells the table a finger is on the row (it highlights it).

@@ -486,6 +486,34 @@ open class TextField: Control, TextInput {
     return "TextField(\(shown.debugDescription), frame: \(frame))"
   }
 
+  // MARK: Accessibility (TextField+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  /// The placeholder unless a label is set.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStore.label ?? describedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+
+  /// The text; a secure field's is never exposed, only its length ("5 characters").
+  open override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? describedValue }
+    set { super.accessibilityValue = newValue }
+  }
+
+  /// `.textEntry`, with `.searchField`, `.isEditing` and "dimmed" as they apply.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTextTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  /// Begins editing (the on-screen keyboard comes up) and returns `true`.
+  open override func accessibilityActivate() -> Bool { activateForEditing() }
+
   // MARK: Notifications
 
   /// Posted when a text field begins editing; the object is the field.

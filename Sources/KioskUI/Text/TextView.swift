@@ -222,6 +222,28 @@ open class TextView: ScrollView, TextInput {
   /// Return types a line break.
   open func returnKeyPressed() { insertText("\n") }
 
+  // MARK: Accessibility (TextView+Accessibility.swift)
+
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStore.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+
+  /// The text; a secure text view's is never exposed, only its length.
+  open override var accessibilityValue: String? {
+    get { accessibilityStore.value ?? describedValue }
+    set { super.accessibilityValue = newValue }
+  }
+
+  /// `.textEntry` (and `.isEditing`) when editable, `.staticText` when not.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStore.traits ?? describedTextTraits }
+    set { super.accessibilityTraits = newValue }
+  }
+
+  /// Begins editing (the on-screen keyboard comes up) and returns `true`.
+  open override func accessibilityActivate() -> Bool { activateForEditing() }
+
   // MARK: First responder
 
   open override var canBecomeFirstResponder: Bool { isEditable }
