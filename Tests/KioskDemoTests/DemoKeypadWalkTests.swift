@@ -1,0 +1,58 @@
+import Foundation
+import KioskKit
+import KioskTesting
+import Testing
+
+@testable import kiosk_demo
+
+/// The demo's main tasks completed by keypad and speech alone, as a person who cannot see
+/// the screen completes them (issue 36: EN 301 549's closed functionality). Each walk's
+/// keys and what the reader said are kept in Tests/Walks: the real-kernel speech test
+/// presses the same keys on a panel and expects the same utterances. When the demo's
+/// screens change on purpose, `KIOSK_RECORD_WALKS=1` writes the files anew.
+@MainActor
+struct DemoKeypadWalkTests {
+  static let walks = KeypadWalk.checkout.appendingPathComponent("Tests/Walks")
+
+  /// `text` is the file `name` in Tests/Walks (or becomes it, when recording).
+  private func expectFile(
+    _ name: String, holds text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let url = Self.walks.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["KIOSK_RECORD_WALKS"] == "1" {
+      try FileManager.default.createDirectory(at: Self.walks, withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      return
+    }
+    let kept = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+      kept == text, "Tests/Walks/\(name) differs; the walk now gives:\n\(text)",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Recipes: Add, a name typed key by key on the on-screen keyboard, Done: the recipe is
+  /// in the list.
+  @Test func aRecipeIsAddedByKeypadAndSpeechAlone() throws {
+    let walk = try KeypadWalk()
+    walk.activate("Recipes")
+    walk.activate("Add")
+    let isField: (any AccessibilityNode) -> Bool = {
+      $0.accessibilityTraits.contains(.textEntry)
+    }
+    walk.moveFocus(to: "the name field", where: isField)
+    walk.press(KeypadWalk.Code.enter, settle: 1.5)
+    walk.typeOnKeys("tea")
+    walk.moveFocus(to: "the name field", where: isField)
+    // Enter in the field is its Return: the editing ends, the arrows reach every element.
+    walk.press(KeypadWalk.Code.enter, settle: 1)
+    walk.activate("Done")
+    // Back on the list, the new recipe is there to hear.
+    walk.moveFocus(to: "the new recipe") { $0.accessibilityLabel?.hasPrefix("Tea") == true }
+    let recipes = walk.shell.examples.first { $0.title == "Recipes" } as? NavigationController
+    let list = try #require(recipes?.viewControllers.first as? RecipeListController)
+    #expect(list.recipes.map(\.name).contains("Tea"), "\(list.recipes.map(\.name))")
+    #expect(walk.speech.texts.last?.hasPrefix("Tea, ") == true, "\(walk.speech.texts)")
+    try expectFile("recipes-add.keys", holds: walk.keyScript)
+    try expectFile("recipes-add.transcript", holds: walk.transcript)
+  }
+}
