@@ -150,7 +150,7 @@ struct DemoAndRuntimeTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let script = folder.appendingPathComponent("touches.txt")
     try """
-    # header button 6, Touch (960×540 pt screen: 40 pt buttons, 12 pt from the right)
+    # header button 7, Touch (960×540 pt screen: 44 pt buttons, 12 pt from the right)
     500  down 0 928 28
     560  up   0
     # "Tap me", twice

@@ -54,7 +54,7 @@ extension RealKernel {
     static func demoTargets(rotation: Int) -> (pageButton: Point, tapMe: Point) {
       let width = rotation % 180 == 0 ? 512.0 : 300.0
       let height = rotation % 180 == 0 ? 300.0 : 512.0
-      let pageButton = Point(x: width - 12 - 20, y: 28)
+      let pageButton = Point(x: width - 12 - 22, y: 28)
       let controlWidth = min(220, width * 0.4)
       let rowHeight = min(70, (height - 56) / 4)
       return (pageButton, Point(x: 40 + controlWidth / 2, y: 56 + 30 + min(rowHeight, 44) / 2))

@@ -15,9 +15,9 @@ extension RealKernel {
     private let demo = QEMUHost.buildFolder.appendingPathComponent("kiosk-demo")
 
     /// The demo at scale 1 on the 1024×600 panel (keys 54 pt tall): Recipes in the header
-    /// (the second of seven 40-pt buttons 6 pt apart, 12 pt from the right edge), "+" in its
+    /// (the second of seven 44-pt buttons 6 pt apart, 12 pt from the right edge), "+" in its
     /// navigation bar, then Add Recipe's name field (Sources/kiosk-demo layouts).
-    static let toAddRecipe = [Point(x: 762, y: 28), Point(x: 1004, y: 78), Point(x: 100, y: 160)]
+    static let toAddRecipe = [Point(x: 740, y: 28), Point(x: 1004, y: 78), Point(x: 100, y: 160)]
 
     /// Where the on-screen keys that type `text` are on a 1024×600 screen, as KioskKit's
     /// keyboard lays them out (Shift on, as at the start of a sentence).
