@@ -108,47 +108,45 @@ struct UinputCommand: ParsableCommand {
 
   /// `--keyboard`: a virtual keyboard types the key script.
   private func runKeyboard() throws {
-    let text: String
-    do {
-      text = try readScript()
-    } catch {
-      throw ValidationError("\(script): \(error)")
-    }
-    let changes = try KeyScript.parse(text)
-    let blocked = blockSIGUSR1()
-    let device = try VirtualKeyboard(
-      name: name == "KioskKit virtual touchscreen" ? "KioskKit virtual keyboard" : name)
-    print("UINPUT READY \(device.sysname) keyboard")
-    fflush(nil)
-    if waitForSignal {
-      var set = blocked
-      var received: Int32 = 0
-      sigwait(&set, &received)
-    }
-    let start = Date()
-    for change in changes {
-      let wait = change.time - Date().timeIntervalSince(start)
-      if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
-      try device.send(code: change.code, down: change.down)
-    }
-    print("UINPUT PLAYED \(changes.count) keys")
-    fflush(nil)
-    usleep(UInt32(max(linger, 0) * 1_000_000))
+    let changes = try KeyScript.parse(readScriptForValidation())
+    try play(
+      changes, at: \.time, kind: "keyboard", played: "keys",
+      makeDevice: { name in try VirtualKeyboard(name: name) },
+      defaultName: "KioskKit virtual keyboard"
+    ) { device, change in try device.send(code: change.code, down: change.down) }
   }
 
   /// `--headset`: a virtual headset jack plugs and unplugs as the jack script says.
   private func runHeadset() throws {
-    let text: String
+    let changes = try JackScript.parse(readScriptForValidation())
+    try play(
+      changes, at: \.time, kind: "headset", played: "jack changes",
+      makeDevice: { name in try VirtualHeadsetJack(name: name) },
+      defaultName: "KioskKit virtual headset jack"
+    ) { device, change in try device.send(plugged: change.plugged) }
+  }
+
+  /// The script's text, its errors as a usage error naming the file.
+  private func readScriptForValidation() throws -> String {
     do {
-      text = try readScript()
+      return try readScript()
     } catch {
       throw ValidationError("\(script): \(error)")
     }
-    let changes = try JackScript.parse(text)
+  }
+
+  /// Makes the device (named `--name`, or `defaultName` when that is the touchscreen's
+  /// default), says `UINPUT READY sysname kind`, waits for SIGUSR1 with
+  /// `--wait-for-signal`, sends each change at its time, says `UINPUT PLAYED count played`
+  /// and keeps the device for `--linger` seconds.
+  private func play<Change, Device: UinputDevice>(
+    _ changes: [Change], at time: KeyPath<Change, Double>, kind: String, played: String,
+    makeDevice: (String) throws -> Device, defaultName: String,
+    send: (Device, Change) throws -> Void
+  ) throws {
     let blocked = blockSIGUSR1()
-    let device = try VirtualHeadsetJack(
-      name: name == "KioskKit virtual touchscreen" ? "KioskKit virtual headset jack" : name)
-    print("UINPUT READY \(device.sysname) headset")
+    let device = try makeDevice(name == "KioskKit virtual touchscreen" ? defaultName : name)
+    print("UINPUT READY \(device.sysname) \(kind)")
     fflush(nil)
     if waitForSignal {
       var set = blocked
@@ -157,11 +155,11 @@ struct UinputCommand: ParsableCommand {
     }
     let start = Date()
     for change in changes {
-      let wait = change.time - Date().timeIntervalSince(start)
+      let wait = change[keyPath: time] - Date().timeIntervalSince(start)
       if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
-      try device.send(plugged: change.plugged)
+      try send(device, change)
     }
-    print("UINPUT PLAYED \(changes.count) jack changes")
+    print("UINPUT PLAYED \(changes.count) \(played)")
     fflush(nil)
     usleep(UInt32(max(linger, 0) * 1_000_000))
   }
@@ -236,3 +234,11 @@ struct JackScript {
     return changes
   }
 }
+
+/// What `play` needs of a uinput device: its name under /sys/devices/virtual/input.
+protocol UinputDevice {
+  var sysname: String { get }
+}
+
+extension VirtualKeyboard: UinputDevice {}
+extension VirtualHeadsetJack: UinputDevice {}

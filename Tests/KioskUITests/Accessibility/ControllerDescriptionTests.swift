@@ -23,6 +23,16 @@ import Testing
     nodes(app).map { $0.accessibilityLabel ?? "?" }
   }
 
+  /// Escape as the screen reader sends it: to `node`, then up its parents until one acts.
+  private func escape(from node: any AccessibilityNode) -> Bool {
+    var current: (any AccessibilityNode)? = node
+    while let next = current {
+      if next.accessibilityPerformEscape() { return true }
+      current = next.accessibilityParent
+    }
+    return false
+  }
+
   /// Counts the `.screenChanged` notifications posted from now on.
   @MainActor private final class ScreenChanges {
     var count = 0
@@ -124,13 +134,7 @@ import Testing
     #expect(keep.accessibilityTraits.contains(.button))
 
     // The scrub (escape) goes up from the focused action to the presentation's container.
-    var node: (any AccessibilityNode)? = keep
-    var escaped = false
-    while let current = node, !escaped {
-      escaped = current.accessibilityPerformEscape()
-      node = current.accessibilityParent
-    }
-    #expect(escaped)
+    #expect(escape(from: keep))
     app.advance(by: 1)
     #expect(cancelled == 1)
     #expect(root.presentedViewController == nil)
@@ -157,13 +161,7 @@ import Testing
     app.runUntilIdle()
     #expect(labels(app) == ["Photo"])
     let photo = try #require(nodes(app).first)
-    var node: (any AccessibilityNode)? = photo
-    var escaped = false
-    while let current = node, !escaped {
-      escaped = current.accessibilityPerformEscape()
-      node = current.accessibilityParent
-    }
-    #expect(escaped)
+    #expect(escape(from: photo))
     app.advance(by: 1)
     #expect(root.presentedViewController == nil)
     #expect(labels(app) == ["Behind"])
