@@ -166,4 +166,64 @@ import Testing
     #expect(root.presentedViewController == nil)
     #expect(labels(app) == ["Behind"])
   }
+
+  /// Five pages counted by their data source, turned by the screen reader's swipe.
+  private final class Pages: PageViewControllerDataSource {
+    let pages = (1...5).map { number -> ViewController in
+      let page = ViewController()
+      page.title = "Page \(number)"
+      return page
+    }
+    var shown = 0
+
+    func pageViewController(
+      _ pageViewController: PageViewController, viewControllerBefore viewController: ViewController
+    ) -> ViewController? {
+      guard let index = pages.firstIndex(where: { $0 === viewController }), index > 0 else {
+        return nil
+      }
+      return pages[index - 1]
+    }
+
+    func pageViewController(
+      _ pageViewController: PageViewController, viewControllerAfter viewController: ViewController
+    ) -> ViewController? {
+      guard let index = pages.firstIndex(where: { $0 === viewController }), index < 4 else {
+        return nil
+      }
+      return pages[index + 1]
+    }
+
+    func presentationCount(for pageViewController: PageViewController) -> Int { pages.count }
+
+    func presentationIndex(for pageViewController: PageViewController) -> Int {
+      pageViewController.viewControllers?.first.flatMap { page in
+        pages.firstIndex { $0 === page }
+      } ?? 0
+    }
+  }
+
+  @Test func aThreeFingerSwipeTurnsThePageAndSaysWhichItIs() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let pages = Pages()
+    let book = PageViewController(
+      transitionStyle: .scroll, navigationOrientation: .horizontal, options: nil)
+    book.dataSource = pages
+    book.setViewControllers([pages.pages[0]], direction: .forward, animated: false)
+    app.window.rootViewController = book
+    app.runUntilIdle()
+    var said: [String] = []
+    let token = app.application.addAccessibilityObserver { notification, argument in
+      if notification == .pageScrolled, let text = argument as? String { said.append(text) }
+    }
+    defer { app.application.removeAccessibilityObserver(token) }
+    #expect(book.view.accessibilityScroll(.next))
+    app.advance(by: 1)
+    #expect(book.viewControllers?.first === pages.pages[1])
+    #expect(said == ["page 2 of 5"])
+    #expect(book.view.accessibilityScroll(.previous))
+    app.advance(by: 1)
+    #expect(!book.view.accessibilityScroll(.previous))
+    #expect(said == ["page 2 of 5", "page 1 of 5"])
+  }
 }

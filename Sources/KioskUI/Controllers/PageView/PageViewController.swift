@@ -267,4 +267,9 @@ final class PageContainerView: View {
     super.layoutSubviews()
     controller?.layoutContainer()
   }
+
+  /// A screen reader's three-finger swipe turns the page (PageViewController+Accessibility).
+  override func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+    controller?.turnPage(direction) ?? false
+  }
 }
