@@ -62,6 +62,24 @@ package enum OnScreenKeyboardProbe {
     return screenPoint(match.frame.center, in: view)
   }
 
+  /// The keys that switch to another plane (letters, numbers, more symbols) and where they
+  /// are, in screen points, each with the plane it shows (for scripts that look for a
+  /// character on another plane).
+  package static func planeSwitches() -> [(plane: String, center: Point)] {
+    guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil
+    else { return [] }
+    view.layoutIfNeeded()
+    return view.keyViews.compactMap { keyView in
+      guard case .plane(let target, _) = keyView.spec.role else { return nil }
+      return ("\(target)", screenPoint(keyView.frame.center, in: view))
+    }
+  }
+
+  /// The plane shown now ("letters", "symbols", "moreSymbols", "numberPad"…).
+  package static var plane: String {
+    (TextInputSystem.shared.keyboardWindow?.keyboardView).map { "\($0.plane)" } ?? "letters"
+  }
+
   /// The centre of candidate `index` in the candidate bar, in screen points.
   package static func center(ofCandidate index: Int) -> Point? {
     guard let view = TextInputSystem.shared.keyboardWindow?.keyboardView, frame != nil,

@@ -6,18 +6,13 @@ import Testing
 @testable import CheckIn
 
 /// A visitor checks in as at the panel: the app's own delegate and main storyboard on a
-/// virtual screen, the on-screen keyboard tapped key by key, the visitor book written under
+/// virtual screen, its views found by their labels, the on-screen keyboard tapped key by key, the visitor book written under
 /// the state directory systemd would give the service.
 @MainActor @Suite(.serialized) struct CheckInTests {
   let folder = NSTemporaryDirectory() + "checkin-\(UUID().uuidString)"
 
   init() {
     setenv("STATE_DIRECTORY", folder, 1)
-  }
-
-  /// The centre of `view` in screen points.
-  func center(of view: View) -> Point {
-    view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
   }
 
   @Test func aVisitorChecksInOnTheOnScreenKeyboard() throws {
@@ -29,11 +24,11 @@ import Testing
     let welcome = try #require(navigation.topViewController as? WelcomeController)
     try assertSnapshot(of: app, named: "welcome")
 
-    app.tap(at: center(of: welcome.checkInButton))
+    try app.buttons["Check in"].tap()  // found by its label, as XCUITest finds it
     app.advance(by: 1)  // the push, then the keyboard sliding in for the name
     let form = try #require(navigation.topViewController as? CheckInFormController)
     #expect(form.nameField.isFirstResponder && app.keyboardFrame != nil)
-    #expect(app.typeOnScreenKeyboard("Ada Lovelace"))
+    try app.textFields["Your name"].typeText("Ada Lovelace")
     #expect(app.tapKeyboardKey(.returnKey))  // on to the party's size: the number pad
     app.advance(by: 0.5)
     #expect(form.partyField.isFirstResponder)
@@ -41,7 +36,7 @@ import Testing
     #expect(form.nameField.text == "Ada Lovelace" && form.partyField.text == "3")
     try assertSnapshot(of: app, named: "form-number-pad")
 
-    app.tap(at: center(of: form.doneButton))
+    try app.buttons["Check in"].tap()
     app.advance(by: 1)
     #expect(navigation.topViewController is ConfirmationController)
     try assertSnapshot(of: app, named: "confirmation")

@@ -39,6 +39,15 @@ final class AlertContentView: View {
   }
 
   private unowned let alert: AlertController
+  /// The alert's title, for `KioskTesting`'s `alerts["Title"]`.
+  var alertTitle: String? { alert.title }
+
+  /// The alert's title, as UIKit's alert names itself (the card is not an element: its
+  /// title and actions are read one by one).
+  override var accessibilityLabel: String? {
+    get { super.accessibilityLabel ?? alert.title }
+    set { super.accessibilityLabel = newValue }
+  }
   var mode = Mode.alert {
     didSet { if oldValue != mode { contentDidChange() } }
   }
