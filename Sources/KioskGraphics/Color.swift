@@ -117,6 +117,20 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   public static let yellow = Color(red: 1, green: 1, blue: 0)
   /// The tint of iOS controls, `#007aff`.
   public static let systemBlue = Color(hex: 0x007aff)
+  /// KioskKit's default tint, `#0067d6`: the colour of buttons' titles, bar buttons, the
+  /// selected tab, alerts' actions and progress. UIKit tints with `systemBlue` (`#007aff`),
+  /// whose text has a contrast of 4.0:1 on white and 3.8:1 on the bars' grey; a public
+  /// terminal's text needs WCAG's 4.5:1 (EN 301 549, 9.1.4.3), so KioskKit's default is
+  /// the same blue darkened until it has 5.4:1 on white and 4.8:1 on an alert's grey.
+  public static let defaultTint = Color(hex: 0x0067d6)
+  /// The grey of secondary text (detail labels, unselected tabs), `#6c6c70`: 5.1:1 on
+  /// white. UIKit's `secondaryLabel` and `systemGray` (`#8e8e93`, 3.3:1) are too faint for
+  /// a public terminal's text; this is the accessible grey of Apple's Human Interface
+  /// Guidelines.
+  public static let secondaryLabel = Color(hex: 0x6c6c70)
+  /// The red of destructive actions and badges, `#d70015`: 4.9:1 against white text, where
+  /// UIKit's `systemRed` (`#ff3b30`) has 3.6:1 (Apple's accessible red).
+  public static let destructiveRed = Color(hex: 0xd70015)
   /// The grey of secondary labels, `#8e8e93`.
   public static let systemGray = Color(hex: 0x8e8e93)
   /// The colour of separators, `#c6c6c8`.

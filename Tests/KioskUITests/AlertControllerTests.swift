@@ -275,7 +275,7 @@ struct AlertControllerTests {
     #expect(log.entries.isEmpty)
     #expect(stage.root.presentedViewController === alert)
     save.isEnabled = true
-    #expect(row.isEnabled && row.titleLabel.textColor == .systemBlue)
+    #expect(row.isEnabled && row.titleLabel.textColor == .defaultTint)
     stage.tap("Save", in: alert)
     #expect(log.entries == ["Save (dismissing)"])
   }

@@ -52,7 +52,7 @@ struct ButtonTests {
     let (app, button, _) = try makeApp(scale: 2)
     let plateTop = (x: 2 * 100, y: 2 * 54)  // inside the plate, above the title
     let normal = app.snapshot().pixel(x: plateTop.x, y: plateTop.y)
-    #expect(normal == .systemBlue)
+    #expect(normal == .defaultTint)
     let plateDraws = button.plate.drawCount
     let shadeDraws = button.shade.drawCount
     let frames = app.framesPresented

@@ -35,7 +35,7 @@ struct ProgressViewTests {
     app.advance(by: 0.3)
     #expect(bar.fillClip.layer.presented.bounds.width == 100)
     #expect(bar.fill.drawCount == draws)
-    #expect(app.snapshot().pixel(x: 2 * 60, y: 2 * 20) == .systemBlue)
+    #expect(app.snapshot().pixel(x: 2 * 60, y: 2 * 20) == .defaultTint)
     #expect(app.snapshot().pixel(x: 2 * 180, y: 2 * 20) == ProgressView.defaultTrackColor)
   }
 

@@ -221,7 +221,7 @@ struct TabBarControllerTests {
     #expect(frame.pixel(x: Int(imageCentre.x), y: Int(imageCentre.y)) == TabBar.unselectedColor)
     tabs.selectedIndex = 1
     let selected = app.snapshot()
-    #expect(selected.pixel(x: Int(imageCentre.x), y: Int(imageCentre.y)) == Color.systemBlue)
+    #expect(selected.pixel(x: Int(imageCentre.x), y: Int(imageCentre.y)) == Color.defaultTint)
     b.tabBarItem.badgeValue = nil
     app.runUntilIdle()
     #expect(button.badge.isHidden)

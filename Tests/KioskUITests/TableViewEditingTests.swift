@@ -5,7 +5,7 @@ import Testing
 
 @MainActor
 struct TableViewEditingTests {
-  static let deleteRed = Color(hex: 0xff3b30)
+  static let deleteRed = Color.destructiveRed
 
   private func scene() throws -> TableScene {
     let source = RowSource(rows: 30)

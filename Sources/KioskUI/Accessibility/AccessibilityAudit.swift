@@ -63,8 +63,12 @@ public enum AccessibilityAudit {
         issues.append(
           issue(.missingLabel, element, "\(describe(element)) has no accessibility label"))
       }
-      if kinds.contains(.hitRegion), !element.accessibilityTraits.contains(.keyboardKey) {
-        let frame = element.accessibilityFrame
+      // Keys are exempt (a keyboard's keys are its own layout); so is what takes no touches
+      // (a page view's dots, turned by the reader's swipe).
+      if kinds.contains(.hitRegion), !element.accessibilityTraits.contains(.keyboardKey),
+        (element as? View)?.isUserInteractionEnabled != false
+      {
+        let frame = touchTarget(of: element)
         if frame.width < minimumTargetSize || frame.height < minimumTargetSize {
           issues.append(
             issue(
@@ -82,6 +86,13 @@ public enum AccessibilityAudit {
       issues += clippedText(on: screen)
     }
     return issues
+  }
+
+  /// Where a finger reaches `node`, in screen points: a view's touch target area (larger
+  /// than its frame for the small controls), else its accessibility frame.
+  static func touchTarget(of node: any AccessibilityNode) -> Rect {
+    guard let view = node as? View else { return node.accessibilityFrame }
+    return view.screenRect(of: view.touchTargetArea)
   }
 
   /// Whether a person acts on `node`.
@@ -126,7 +137,13 @@ public enum AccessibilityAudit {
 
 extension AccessibilityAudit {
   /// The contrast issue of `label`, if its text is under WCAG's ratio for its size.
+  /// The text of a disabled control is exempt, as WCAG exempts inactive components.
   static func contrastIssue(of label: Label) -> AccessibilityAuditIssue? {
+    var ancestor = label.superview
+    while let view = ancestor {
+      if let control = view as? Control, !control.isEnabled { return nil }
+      ancestor = view.superview
+    }
     let traits = label.traitCollection
     let text = label.textColor.resolvedColor(with: traits)
     let background = backgroundColor(behind: label)
@@ -184,6 +201,7 @@ extension AccessibilityAudit {
     largest.contentSizeCategory = .accessibilityExtraExtraExtraLarge
     application.accessibilitySettings = largest
     defer { application.accessibilitySettings = before }
+    for window in screen.windows where !window.isHidden { window.layoutIfNeeded() }
     var issues: [AccessibilityAuditIssue] = []
     for label in screen.windows.filter({ !$0.isHidden }).flatMap(visibleLabels(in:)) {
       let bounds = label.bounds.size

@@ -8,6 +8,7 @@ extension Color {
   /// for secondary text get darker greys of the same role.
   static let highContrastVariants: [Color: Color] = [
     .systemBlue: Color(hex: 0x0040dd),
+    .defaultTint: Color(hex: 0x0040dd),
     .systemGray: Color(hex: 0x6c6c70),
     .systemRed: Color(hex: 0xd70015),
     .systemGreen: Color(hex: 0x248a3d),

@@ -15,9 +15,17 @@ struct TraitSnapshot {
   }
 
   /// Calls `traitCollectionDidChange(_:)` on every noted view whose traits differ now,
-  /// superviews before their subviews.
+  /// superviews before their subviews. A new text size or weight also lays each such view
+  /// out again, as text that grew needs room: UIKit gets that from Auto Layout and
+  /// self-sizing cells; a view laid out by hand in `layoutSubviews` gets it here.
   func deliverChanges() {
     for (view, previous) in entries where view.traitCollection != previous {
+      let current = view.traitCollection
+      if current.preferredContentSizeCategory != previous.preferredContentSizeCategory
+        || current.legibilityWeight != previous.legibilityWeight
+      {
+        view.setNeedsLayout()
+      }
       view.traitCollectionDidChange(previous)
     }
   }

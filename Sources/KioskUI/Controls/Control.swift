@@ -113,8 +113,10 @@ open class Control: View {
     return state
   }
 
-  /// The accent colour of the control's look (a button's fill, a slider's track).
-  open var tintColor: Color = .systemBlue {
+  /// The accent colour of the control's look (a button's fill, a slider's track):
+  /// `Color.defaultTint`, a darker blue than UIKit's `systemBlue` so that titles in it keep
+  /// WCAG's contrast (see `Color.defaultTint`).
+  open var tintColor: Color = .defaultTint {
     didSet { if oldValue != tintColor { stateDidChange() } }
   }
 

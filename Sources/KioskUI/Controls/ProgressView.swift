@@ -44,8 +44,9 @@ open class ProgressView: View {
     didSet { if oldValue != trackTintColor { updateLook() } }
   }
 
-  /// The colour of the filled part when `progressTintColor` is not set (default: blue).
-  open var tintColor: Color = .systemBlue {
+  /// The colour of the filled part when `progressTintColor` is not set
+  /// (`Color.defaultTint`).
+  open var tintColor: Color = .defaultTint {
     didSet { if oldValue != tintColor { updateLook() } }
   }
 

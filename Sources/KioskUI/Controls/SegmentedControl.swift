@@ -375,8 +375,10 @@ open class SegmentedControl: Control {
 
   /// The bounds, grown to at least 44 points tall so that a finger finds the segments.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
-    bounds.expanded(toAtLeast: 44).contains(point)
+    touchTargetArea.contains(point)
   }
+
+  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
 
   // MARK: Look
 
@@ -481,6 +483,8 @@ open class SegmentedControl: Control {
 /// What a segment shows: its title or its image, centred in its column.
 @MainActor
 final class SegmentContentView: View {
+  /// The segment's part of the control's 44-pt-tall touch area.
+  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
   let label = Label(frame: .zero)
   let imageView = ImageView(frame: .zero)
 

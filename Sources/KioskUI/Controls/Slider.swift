@@ -183,8 +183,10 @@ open class Slider: Control {
 
   /// The bounds, grown to at least 44 points tall so that a finger finds the thumb.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
-    bounds.expanded(toAtLeast: 44).contains(point)
+    touchTargetArea.contains(point)
   }
+
+  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
 
   override func stateDidChange() {
     super.stateDidChange()

@@ -158,8 +158,10 @@ open class Stepper: Control {
 
   /// The bounds, grown to at least 44 points tall so that a finger finds each half.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
-    bounds.expanded(toAtLeast: 44).contains(point)
+    touchTargetArea.contains(point)
   }
+
+  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
 
   // MARK: Tracking
 
@@ -253,6 +255,8 @@ open class Stepper: Control {
 /// The − or + of a stepper's half, drawn once; its state shows through alpha.
 @MainActor
 final class StepperSignView: View {
+  /// The half's part of the stepper's 44-pt-tall touch area.
+  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
   let isPlus: Bool
   static let color = Color(hex: 0x1c1c1e)
   static let length = 14.0

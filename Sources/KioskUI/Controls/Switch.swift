@@ -125,8 +125,10 @@ open class Switch: Control {
 
   /// The bounds, grown to at least 44×44 points so that a finger finds the switch.
   open override func point(inside point: Point, with event: KioskUI.Event?) -> Bool {
-    bounds.expanded(toAtLeast: 44).contains(point)
+    touchTargetArea.contains(point)
   }
+
+  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
 
   override func stateDidChange() {
     super.stateDidChange()

@@ -31,7 +31,7 @@ final class KeyAlternatesView: View {
         x: Double(index) * cellWidth, y: 0, width: cellWidth, height: bounds.height - 1)
       let isSelected = index == selected
       if isSelected {
-        context.setFillColor(.systemBlue)
+        context.setFillColor(.defaultTint)
         context.beginPath()
         context.addRoundedRect(cell.insetBy(dx: 3, dy: 3), cornerRadius: 6)
         context.fillPath()

@@ -156,7 +156,7 @@ final class KeyView: View {
     } else if case .shift = spec.role, shiftState != .off {
       fill = .white
     } else if case .returnKey = spec.role, isEnabled, title != ReturnKeyType.default.title {
-      fill = .systemBlue
+      fill = .defaultTint
     } else {
       fill = isFunctionKey ? Color(hex: 0xabb0ba) : .white
     }

@@ -4,7 +4,7 @@ extension TableViewCell {
   static let margin = 16.0
   static let accessoryWidth = 38.0
   static let editingIndent = 38.0
-  static let deleteColor = Color(hex: 0xff3b30)
+  static let deleteColor = Color.destructiveRed
 
   /// Places the content (shifted by the swipe, indented in editing mode, narrowed for the
   /// accessory), the grey background, the separator and the delete controls.
@@ -200,7 +200,7 @@ final class TableViewCellAccessoryView: View {
       context.addLine(to: Point(x: right, y: y))
       context.addLine(to: Point(x: right - 7, y: y + 6.5))
     case .checkmark:
-      context.setStrokeColor(.systemBlue)
+      context.setStrokeColor(.defaultTint)
       context.setLineWidth(2.2)
       context.move(to: Point(x: right - 14, y: y))
       context.addLine(to: Point(x: right - 9, y: y + 5))

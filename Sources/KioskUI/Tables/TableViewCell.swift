@@ -180,7 +180,7 @@ open class TableViewCell: View {
       label.textColor = Color(hex: 0x6c6c70)
     } else {
       label.font = .systemFont(ofSize: 17)
-      label.textColor = Color(hex: 0x8e8e93)
+      label.textColor = .secondaryLabel
       label.textAlignment = .right
     }
     contentView.addSubview(label)

@@ -74,11 +74,11 @@ final class AlarmDetailController: ViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .white
-    let time = Label(frame: Rect(x: 0, y: 30, width: view.bounds.width, height: 90))
+    let time = Label(frame: Rect(x: 0, y: 26, width: view.bounds.width, height: 100))
     time.text = alarm.time
     time.font = .systemFont(ofSize: 80)
     time.textAlignment = .center
-    let days = Label(frame: Rect(x: 0, y: 130, width: view.bounds.width, height: 30))
+    let days = Label(frame: Rect(x: 0, y: 132, width: view.bounds.width, height: 30))
     days.text = "Repeats: \(alarm.days)"
     days.font = .systemFont(ofSize: 20)
     days.textColor = .darkGray

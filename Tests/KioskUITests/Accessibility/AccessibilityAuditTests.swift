@@ -41,6 +41,22 @@ import Testing
     #expect(issues.first?.message.contains("40×44") == true)
   }
 
+  /// A switch, a stepper's halves and a segmented control's segments are smaller than
+  /// 44 pt but take touches around themselves to 44 pt: the audit measures where a finger
+  /// reaches them, and a plain 30-pt button still fails.
+  @Test func smallControlsCountByTheirTouchArea() throws {
+    let app = try app()
+    let toggle = Switch(frame: Rect(x: 10, y: 10, width: 51, height: 31))
+    toggle.accessibilityLabel = "Sound"
+    let cups = Stepper(frame: Rect(x: 10, y: 80, width: 94, height: 32))
+    let drinks = SegmentedControl(items: ["Tea", "Coffee"])
+    drinks.frame = Rect(x: 10, y: 150, width: 200, height: 32)
+    let tiny = element("Tiny", Rect(x: 300, y: 10, width: 30, height: 30))
+    for view in [toggle, cups, drinks, tiny] as [View] { app.window.addSubview(view) }
+    let issues = app.auditAccessibility(kinds: .hitRegion)
+    #expect(issues.map(\.element.accessibilityLabel) == ["Tiny"])
+  }
+
   @Test func textWithTooLittleContrastIsFound() throws {
     let app = try app()
     func label(_ text: String, _ color: Color, size: Double, y: Double) {
@@ -65,6 +81,20 @@ import Testing
     app.window.addSubview(panel)
     let issues = app.auditAccessibility(kinds: .contrast)
     #expect(Set(issues.compactMap { ($0.element as? Label)?.text }) == ["pale", "grey body"])
+  }
+
+  /// WCAG exempts inactive components: a disabled button's faint title is no issue, the
+  /// same title enabled is.
+  @Test func aDisabledControlsTextIsExemptFromContrast() throws {
+    let app = try app()
+    let button = Button(type: .system)
+    button.setTitle("Pay", for: .normal)
+    button.setTitleColor(Color(hex: 0xbbbbbb), for: .normal)
+    button.frame = Rect(x: 10, y: 10, width: 120, height: 44)
+    app.window.addSubview(button)
+    #expect(app.auditAccessibility(kinds: .contrast).count == 1)
+    button.isEnabled = false
+    #expect(app.auditAccessibility(kinds: .contrast).isEmpty)
   }
 
   @Test func textCutOffAtTheLargestSizeIsFound() throws {

@@ -111,6 +111,13 @@ import Testing
     #expect(Color.systemGray.resolvedColor(with: high).contrastRatio(to: .white) >= 4.5)
     #expect(Color.white.contrastRatio(to: Color.systemBlue.resolvedColor(with: high)) >= 4.5)
     #expect(Color.white.contrastRatio(to: Color.systemBlue) < 4.5)
+    // KioskKit's default tint keeps 4.5:1 on white and on the bars' and alerts' greys,
+    // and so do its secondary grey and its red under white text.
+    for background in [Color.white, Color(hex: 0xf2f2f2), Color(hex: 0xf7f7f7)] {
+      #expect(background.contrastRatio(to: .defaultTint) >= 4.5)
+      #expect(background.contrastRatio(to: .secondaryLabel) >= 4.5)
+    }
+    #expect(Color.white.contrastRatio(to: .destructiveRed) >= 4.5)
   }
 
   @Test func buttonPlateTurnsDarkerInHighContrast() throws {
@@ -118,7 +125,7 @@ import Testing
     let button = Button(frame: Rect(x: 10, y: 10, width: 120, height: 44))
     button.setTitle("Pay", for: .normal)
     app.window.addSubview(button)
-    #expect(button.plate.fillColor == .systemBlue)
+    #expect(button.plate.fillColor == .defaultTint)
     Accessibility.settings.increaseContrast = true
     #expect(button.plate.fillColor == Color(hex: 0x0040dd))
   }

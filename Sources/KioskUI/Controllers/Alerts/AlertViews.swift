@@ -22,7 +22,7 @@ enum AlertMetrics {
   static let plateColor = Color(hex: 0xf2f2f2)
   static let cancelPlateColor = Color.white
   static let highlightColor = Color(white: 0, alpha: 0.1)
-  static let destructiveColor = Color(hex: 0xff3b30)
+  static let destructiveColor = Color.destructiveRed
   static let disabledColor = Color.systemGray.withAlphaComponent(0.6)
   static let sheetHeaderColor = Color.systemGray
 }

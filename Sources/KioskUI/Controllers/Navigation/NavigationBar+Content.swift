@@ -149,7 +149,7 @@ final class NavigationBarContentView: View {
     let height = bounds.height
     var left = Self.margin
     if let backButton {
-      let width = backButton.sizeThatFits(bounds.size).width
+      let width = max(backButton.sizeThatFits(bounds.size).width, Self.minimumButtonWidth)
       backButton.frame = Rect(x: left, y: 0, width: width, height: height)
       left += width + Self.margin
     }
@@ -180,13 +180,19 @@ final class NavigationBarContentView: View {
       x: x, y: ((height - size.height) / 2).rounded(), width: size.width, height: size.height)
   }
 
+  /// The narrowest a bar button or the back button is: a 44-pt target however short its
+  /// title ("+"), as Apple's guidelines ask of every control.
+  static let minimumButtonWidth = 44.0
+
   /// A bar button's size: the item's width, else the width its content fits; as tall as
   /// the bar for a button, its own height for a custom view.
   private static func size(of slot: Slot, height: Double) -> Size {
     let view = slot.view
     if view is Button {
       let width =
-        slot.width > 0 ? slot.width : view.sizeThatFits(Size(width: 0, height: height)).width
+        slot.width > 0
+        ? slot.width
+        : max(view.sizeThatFits(Size(width: 0, height: height)).width, minimumButtonWidth)
       return Size(width: width, height: height)
     }
     let size = view.frame.size == .zero ? view.sizeThatFits(.zero) : view.frame.size

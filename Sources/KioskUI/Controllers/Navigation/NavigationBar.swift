@@ -33,8 +33,8 @@ open class NavigationBar: View {
     didSet { backgroundColor = barTintColor ?? Self.standardBackground }
   }
 
-  /// The colour of the back button and the bar button items.
-  public var tintColor: Color = .systemBlue {
+  /// The colour of the back button and the bar button items (`Color.defaultTint`).
+  public var tintColor: Color = .defaultTint {
     didSet { if oldValue != tintColor { setNeedsContentUpdate() } }
   }
 

@@ -19,8 +19,8 @@ open class TabBar: View {
     didSet { if oldValue !== selectedItem { updateButtons() } }
   }
 
-  /// The colour of the selected tab's image and title.
-  public var tintColor: Color = .systemBlue {
+  /// The colour of the selected tab's image and title (`Color.defaultTint`).
+  public var tintColor: Color = .defaultTint {
     didSet { if oldValue != tintColor { updateButtons() } }
   }
 
@@ -45,7 +45,8 @@ open class TabBar: View {
   private var buttonRow = View()
   private let hairline = View()
 
-  static let unselectedColor = Color(hex: 0x8e8e93)
+  /// Unselected tabs' grey: `Color.secondaryLabel` (UIKit's fainter grey fails WCAG's 4.5:1).
+  static let unselectedColor = Color.secondaryLabel
 
   /// Creates an empty bar.
   public override init(frame: Rect) {
@@ -120,7 +121,8 @@ open class TabBar: View {
 final class TabBarButton: Control {
   static let imageSide = 28.0
   static let badgeHeight = 18.0
-  static let standardBadgeColor = Color(hex: 0xff3b30)
+  /// `Color.destructiveRed`: the white count on it keeps WCAG's 4.5:1.
+  static let standardBadgeColor = Color.destructiveRed
 
   let item: TabBarItem
   let imageView = ImageView(frame: .zero)
