@@ -12,16 +12,7 @@ import Testing
 struct DemoAccessibilityAuditTests {
   /// The demo's shell on the real-kernel tests' 1024×600 panel, without a screen reader.
   private func launch() throws -> (TestApplication, DemoShellController) {
-    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
-    DemoApp.registerControllerClasses()
-    let url = KeypadWalk.checkout.appendingPathComponent(
-      "config/kiosk-demo.\(Storyboard.fileExtension)")
-    let storyboard = try Storyboard(contentsOf: url)
-    let shell = try #require(
-      storyboard.instantiateInitialViewController() as? DemoShellController)
-    app.window.rootViewController = shell
-    app.runUntilIdle()
-    return (app, shell)
+    try DemoLaunch.launch(pointSize: Size(width: 1024, height: 600))
   }
 
   /// The audit's issues on the screen shown now, each prefixed by `screen`. The Showcase's

@@ -6,9 +6,8 @@ import Testing
 /// 0 or 64 without starting.
 @Suite("Configuration: kiosk-demo --check-config")
 struct DemoCheckConfigTests {
-  /// The checkout: this file is `Tests/KioskDemoTests/DemoCheckConfigTests.swift`.
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The checkout.
+  static let packageRoot = DemoLaunch.checkout
   /// The demo, next to the test bundle among the build products.
   static let demo = builtExecutable("kiosk-demo")
 

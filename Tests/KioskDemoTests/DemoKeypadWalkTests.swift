@@ -12,7 +12,7 @@ import Testing
 /// screens change on purpose, `KIOSK_RECORD_WALKS=1` writes the files anew.
 @MainActor
 struct DemoKeypadWalkTests {
-  static let walks = KeypadWalk.checkout.appendingPathComponent("Tests/Walks")
+  static let walks = DemoLaunch.checkout.appendingPathComponent("Tests/Walks")
 
   /// `text` is the file `name` in Tests/Walks (or becomes it, when recording).
   private func expectFile(

@@ -12,17 +12,7 @@ import Testing
 struct DemoReloadTests {
   /// The demo's shell from its storyboard (config/), in a window of a 960×540 screen.
   private func launch() throws -> (TestApplication, DemoShellController) {
-    let app = try TestApplication(pointSize: Size(width: 960, height: 540))
-    DemoApp.registerControllerClasses()
-    // #filePath: Tests/KioskDemoTests/DemoReloadTests.swift, so the checkout is two up.
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("config/kiosk-demo.\(Storyboard.fileExtension)")
-    let storyboard = try Storyboard(contentsOf: url)
-    let shell = try #require(storyboard.instantiateInitialViewController() as? DemoShellController)
-    app.window.rootViewController = shell
-    app.runUntilIdle()
-    return (app, shell)
+    try DemoLaunch.launch(pointSize: Size(width: 960, height: 540))
   }
 
   private func show(_ index: Int, in shell: DemoShellController, _ app: TestApplication) {

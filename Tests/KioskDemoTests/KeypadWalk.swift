@@ -32,22 +32,11 @@ final class KeypadWalk {
   /// The demo's shell from its storyboard on a 1024×600 panel at scale 1 (the real-kernel
   /// tests' panel), with the reader started on it.
   init() throws {
-    app = try TestApplication(pointSize: Size(width: 1024, height: 600))
-    DemoApp.registerControllerClasses()
-    // #filePath: Tests/KioskDemoTests/KeypadWalk.swift, so the checkout is two up.
-    let url = Self.checkout.appendingPathComponent(
-      "config/kiosk-demo.\(Storyboard.fileExtension)")
-    let storyboard = try Storyboard(contentsOf: url)
-    shell = try #require(storyboard.instantiateInitialViewController() as? DemoShellController)
-    app.window.rootViewController = shell
-    app.runUntilIdle()
+    (app, shell) = try DemoLaunch.launch(pointSize: Size(width: 1024, height: 600))
     reader = ScreenReader(speech: speech)
     reader.start(on: app.application, screen: app.screen)
     app.runUntilIdle()
   }
-
-  static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 
   /// What the focus says now.
   var focusLabel: String? { reader.focusedElement?.accessibilityLabel }
