@@ -55,6 +55,8 @@ public final class ScreenReader {
   var consumedKeys: Set<Int> = []
   /// The focused element's value when last spoken or looked at.
   var lastValue: String?
+  /// The focus as each of the last screens was left, oldest first (see `returnFocus`).
+  var screenTrail: [LeftFocus] = []
   private var notificationToken: Int?
   private var layoutToken: Int?
 

@@ -55,4 +55,29 @@ struct DemoKeypadWalkTests {
     try expectFile("recipes-add.keys", holds: walk.keyScript)
     try expectFile("recipes-add.transcript", holds: walk.transcript)
   }
+
+  /// Menu: a product, Order, the alert's Order: the order is sent, and the screen says so.
+  @Test func aProductIsOrderedByKeypadAndSpeechAlone() throws {
+    let walk = try KeypadWalk()
+    walk.activate("Menu")
+    walk.moveFocus(to: "the first product") { $0 is CollectionViewCell }
+    let product = walk.focusLabel ?? ""
+    walk.press(KeypadWalk.Code.enter, settle: 2)
+    walk.activate("Order")
+    // The alert is modal: its own Order button is the only one the arrows reach.
+    #expect(
+      walk.reader.elements.contains { $0.accessibilityLabel?.hasPrefix("Order 1 × ") == true })
+    walk.activate("Order")
+    // The alert gone, the focus is back on the button that brought it, as with VoiceOver.
+    #expect(walk.focusLabel == "Order" && walk.reader.focusedElement is Button)
+    walk.moveFocus(to: "the order's status") {
+      $0.accessibilityLabel?.hasPrefix("Sent to the counter: 1 × ") == true
+    }
+    #expect(
+      walk.speech.texts.contains { $0.hasPrefix("Sent to the counter: 1 × ") },
+      "\(walk.speech.texts)")
+    #expect(product.isEmpty == false)
+    try expectFile("menu-order.keys", holds: walk.keyScript)
+    try expectFile("menu-order.transcript", holds: walk.transcript)
+  }
 }
