@@ -19,6 +19,8 @@ struct AccessibilityFigures {
   var readerMemoryMB = 0.0
   var treeBuildMs = 0.0
   var treeElements = 0
+  var auditMs = 0.0
+  var auditIssues = 0
   /// Why speech could not be measured (no espeak-ng), or nil.
   var speechUnavailable: String?
 
@@ -33,6 +35,8 @@ struct AccessibilityFigures {
       "screen_reader_memory_mb": readerMemoryMB,
       "accessibility_tree_build_ms": treeBuildMs,
       "accessibility_tree_elements": treeElements,
+      "accessibility_audit_ms": auditMs,
+      "accessibility_audit_issues": auditIssues,
     ]
   }
 
@@ -57,6 +61,9 @@ struct AccessibilityFigures {
     row(
       "(x) accessibility tree of the scene", ms(treeBuildMs),
       "\(treeElements) elements in reading order")
+    row(
+      "(y) accessibility audit of the scene", ms(auditMs),
+      "labels, contrast, 44-pt targets, text at the largest size; \(auditIssues) issues")
   }
 }
 
@@ -83,6 +90,13 @@ struct AccessibilityMeasurements {
       timed { benchmarkSink &+= AccessibilityTree.elements(on: screen).count }
     }
     figures.treeElements = AccessibilityTree.elements(on: screen).count
+    // The audit lays the screen out at the largest text size and back, and reads every
+    // label's colours: what `app.assertAccessibilityAudit()` costs a UI test per screen.
+    figures.auditMs = median(of: max(frames / 10, 5)) {
+      timed { benchmarkSink &+= AccessibilityAudit.run(on: screen).count }
+    }
+    figures.auditIssues = AccessibilityAudit.run(on: screen).count
+    loop.runUntilIdle()
 
     var step = 0
     func tintAll() {
