@@ -6,11 +6,12 @@
 # tests keep their core and their timing (the QEMU tests wait for lines within deadlines),
 # makes meanwhile what the later tests need, in the order they need it: the amd64 Debian
 # package, Debian 13's amd64 root folder, the arm64 package (the cross toolchain), the arm64
-# root folder, the arm64 golden-test bundle, and last the example packages. Each test that
-# needs one of those waits for it: the boot test (the amd64 package), the boot on Debian 13
-# amd64 (and its root), the boot on Debian 13 arm64 (the arm64 package and root), the
-# goldens on arm64 (the bundle and both roots). The fuzzing runs on the test lane while the
-# build lane makes the arm64 package, when that lane would otherwise wait.
+# root folder, the arm64 golden-test bundle, and then runs the goldens on arm64 with it.
+# Each test that needs one of those waits for it: the boot test (the amd64 package), the
+# boot on Debian 13 amd64 (and its root), the boot on Debian 13 arm64 (the arm64 package
+# and root). The fuzzing runs on the test lane while the build lane makes the arm64
+# package, when that lane would otherwise wait; the example packages are built and tested
+# last on the test lane, beside the goldens on arm64.
 #
 # Each part's output goes to out/test-logs/PART.log and is printed whole when the part
 # ends, then a line with its verdict and time; the script fails if any part failed.
@@ -61,10 +62,21 @@ ROOTFS_DIR=out/rootfs
   run deb $later deb
   # A root folder holds its package's dependencies: it comes after its package.
   run rootfs-amd64 $later rootfs-trixie-amd64
+  roots=$?
   run deb-arm64 $later deb ARCH=arm64
   run rootfs-arm64 $later rootfs-trixie-arm64
+  roots=$((roots + $?))
   run arm64-tests $later arm64-tests
-  run examples $later test-examples
+  bundle=$?
+  # The goldens on arm64 run here rather than on the test lane, beside the boot on
+  # Debian 13 arm64: both lanes then end together (the examples moved to the test lane).
+  if [ "$bundle$roots" = 00 ]; then
+    run goldens-arm64 $later test-goldens-arm64-built
+  else
+    echo "not run: the arm64 test bundle or a Debian 13 root folder was not made" \
+      >"$logs/goldens-arm64.log"
+    echo "1 0" >"$logs/goldens-arm64.status"
+  fi
 ) &
 build_lane=$!
 
@@ -105,9 +117,7 @@ if show deb; then
 else
   not_run boot "the package was not built"
 fi
-amd64_root=0
 if show rootfs-amd64; then
-  amd64_root=1
   if [ -e "$DEB_FILE" ]; then
     boot_debian13 amd64 KIOSK_BOOT_DEB="$(realpath "$DEB_FILE")" \
       KIOSK_BOOT_ROOT_TRIXIE_AMD64="$(realpath "$ROOTFS_DIR/trixie-amd64")" || failed=1
@@ -120,22 +130,17 @@ else
 fi
 run fuzz "$MAKE" --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SECONDS"
 show fuzz || failed=1
-arm64_root=0
 show deb-arm64 && arm64_deb=1 || arm64_deb=0
 if show rootfs-arm64 && [ "$arm64_deb" = 1 ]; then
-  arm64_root=1
   boot_debian13 arm64 KIOSK_BOOT_DEB_ARM64="$(realpath "$DEB_FILE_ARM64")" \
     KIOSK_BOOT_ROOT_TRIXIE_ARM64="$(realpath "$ROOTFS_DIR/trixie-arm64")" || failed=1
 else
   failed=1
   not_run boot-debian13-arm64 "the arm64 package or its Debian 13 root folder was not made"
 fi
-if show arm64-tests && [ "$amd64_root$arm64_root" = 11 ]; then
-  run goldens-arm64 "$MAKE" --no-print-directory test-goldens-arm64-built
-  show goldens-arm64 || failed=1
-else
-  not_run goldens-arm64 "the arm64 test bundle or a Debian 13 root folder was not made"
-fi
-wait "$build_lane"
+run examples "$MAKE" --no-print-directory test-examples
 show examples || failed=1
+show arm64-tests || failed=1
+wait "$build_lane"
+show goldens-arm64 || failed=1
 exit "$failed"

@@ -31,7 +31,7 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only the start-up figures (n) and (o), for trying a change to start-up.")
   var startupOnly = false
 
-  @Flag(help: "Measure only the screen reader's figures (u) to (x).")
+  @Flag(help: "Measure only the screen reader's figures and the audit, (u) to (y).")
   var accessibilityOnly = false
 
   mutating func run() throws {

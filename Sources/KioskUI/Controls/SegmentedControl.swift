@@ -378,8 +378,6 @@ open class SegmentedControl: Control {
     touchTargetArea.contains(point)
   }
 
-  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
-
   // MARK: Look
 
   override func stateDidChange() {
@@ -483,8 +481,6 @@ open class SegmentedControl: Control {
 /// What a segment shows: its title or its image, centred in its column.
 @MainActor
 final class SegmentContentView: View {
-  /// The segment's part of the control's 44-pt-tall touch area.
-  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
   let label = Label(frame: .zero)
   let imageView = ImageView(frame: .zero)
 

@@ -186,8 +186,6 @@ open class Slider: Control {
     touchTargetArea.contains(point)
   }
 
-  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
-
   override func stateDidChange() {
     super.stateDidChange()
     updateColors()

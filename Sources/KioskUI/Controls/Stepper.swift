@@ -161,8 +161,6 @@ open class Stepper: Control {
     touchTargetArea.contains(point)
   }
 
-  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
-
   // MARK: Tracking
 
   /// The side under `point`: -1 for the left (−) half, +1 for the right (+).
@@ -255,8 +253,6 @@ open class Stepper: Control {
 /// The − or + of a stepper's half, drawn once; its state shows through alpha.
 @MainActor
 final class StepperSignView: View {
-  /// The half's part of the stepper's 44-pt-tall touch area.
-  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
   let isPlus: Bool
   static let color = Color(hex: 0x1c1c1e)
   static let length = 14.0

@@ -128,8 +128,6 @@ open class Switch: Control {
     touchTargetArea.contains(point)
   }
 
-  override var touchTargetArea: Rect { bounds.expanded(toAtLeast: 44) }
-
   override func stateDidChange() {
     super.stateDidChange()
     updateColors()

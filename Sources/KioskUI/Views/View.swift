@@ -318,11 +318,6 @@ open class View: Responder, LayerDelegate {
     bounds.contains(point)
   }
 
-  /// Where a finger reaches the view, in its own coordinates: the bounds, or more for the
-  /// small controls that accept touches around themselves (a switch, a stepper's halves)
-  /// so that every target is 44×44 pt. The accessibility audit measures this area.
-  var touchTargetArea: Rect { bounds }
-
   // MARK: Gestures
 
   /// Whether `gestureRecognizer` (attached to this view) may leave its `possible` state
