@@ -205,13 +205,14 @@ test-goldens-arm64: test-deps arm64-tests rootfs-trixie-amd64 rootfs-trixie-arm6
 	@$(MAKE) --no-print-directory test-goldens-arm64-built
 # The run alone, with the bundle and the root folders made already (Tests/run-tests.sh).
 # The host's test bundle is run itself rather than through `swift test`, which would wait
-# for the lock on .build that the test lane's `swift test` holds meanwhile.
+# for the lock on .build that the test lane's `swift test` holds meanwhile; by its full
+# path, which the test runs again inside a chroot.
 test-goldens-arm64-built:
 	KIOSK_GOLDENS_ARM64_BUNDLE=$(ARM64_TESTS_BUNDLE) \
 		KIOSK_GOLDENS_ARM64_RUNTIME=$$(realpath $$(cross/toolchain.sh path)/sysroot/usr/lib/swift/linux) \
 		KIOSK_BOOT_ROOT_TRIXIE_AMD64=$(abspath $(ROOTFS_DIR)/trixie-amd64) \
 		KIOSK_BOOT_ROOT_TRIXIE_ARM64=$(abspath $(ROOTFS_DIR)/trixie-arm64) \
-		.build/debug/KioskKitPackageTests.xctest --testing-library swift-testing \
+		$$(realpath .build/debug)/KioskKitPackageTests.xctest --testing-library swift-testing \
 		--filter Arm64GoldenQEMUTests
 
 # The Debian package, out/deb/kioskkit_VERSION_ARCH.deb, built by dpkg-buildpackage
