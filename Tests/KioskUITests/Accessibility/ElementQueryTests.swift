@@ -121,14 +121,8 @@ import Testing
   }
 
   @Test func cellsAreContainersWhoseTextsCanBeFound() throws {
-    let app = try TestApplication(pointSize: Size(width: 320, height: 480))
-    let source = RowSource(sections: [(nil, ["Tea", "Coffee", "Cocoa"])])
-    let table = TableView(frame: app.window.bounds, style: .plain)
-    table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-    table.dataSource = source
-    table.delegate = source
-    app.window.addSubview(table)
-    app.runUntilIdle()
+    let scene = try TableScene(source: RowSource(sections: [(nil, ["Tea", "Coffee", "Cocoa"])]))
+    let (app, source) = (scene.app, scene.source)
 
     #expect(app.tables.count == 1)
     #expect(app.cells.count == 3)

@@ -82,14 +82,8 @@ import Testing
   }
 
   @Test func aCellIsOneElementOfItsLabelsUnlessItHoldsAControl() throws {
-    let app = try app()
-    let source = RowSource(sections: [(nil, ["Tea", "Coffee"])])
-    let table = TableView(frame: app.window.bounds, style: .plain)
-    table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-    table.dataSource = source
-    table.delegate = source
-    app.window.addSubview(table)
-    app.runUntilIdle()
+    let scene = try TableScene(source: RowSource(sections: [(nil, ["Tea", "Coffee"])]))
+    let (app, table, source) = (scene.app, scene.table, scene.source)
     let tea = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
     #expect(tea.isAccessibilityElement)
     #expect(tea.accessibilityLabel == "Tea")
