@@ -76,8 +76,8 @@ final class RimeEngine: @unchecked Sendable {
     api.pointee.setup?(&traits)
     api.pointee.initialize?(&traits)
     // Deploying compiles the schema's dictionary the first time (0.3 s measured with
-    // Debian's packages) and checks it afterwards (0.1 s): once a process, when the keyboard
-    // first switches to Pinyin. Typing waits for it.
+    // Debian's packages) and checks it afterwards (0.1 s): once a process, on the thread
+    // that prepares Pinyin (InputMethodRegistry); the keyboard holds what is typed meanwhile.
     if api.pointee.start_maintenance?(1) != 0 {
       api.pointee.join_maintenance_thread?()
     }

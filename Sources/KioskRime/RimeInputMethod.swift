@@ -154,17 +154,30 @@ public final class RimeInputMethod: InputMethod {
   }
 
   /// Registers Pinyin as `zh-pinyin` for the on-screen keyboard. Nothing starts until the
-  /// keyboard first switches to it; then librime starts (its time is logged) or the
-  /// language is left out with the reason logged.
+  /// keyboard first switches to it (or the app asks with
+  /// `InputMethodRegistry.prepare(languages:)`); then librime is loaded and its data
+  /// deployed on a thread of its own while the keyboard holds what is typed, and the input
+  /// method starts (its time is logged) or the language is left out with the reason logged.
   public static func register(logger: Logger) {
-    InputMethodRegistry.register(language: "zh-pinyin") {
-      let method = try RimeInputMethod()
-      if method.startUpSeconds > 0 {
-        logger.info(
-          "keyboard: Pinyin through librime (\(schema)), started in \(String(format: "%.0f", method.startUpSeconds * 1000)) ms; user data in \(method.engine.userDataDirectory)"
-        )
-      }
-      return method
-    }
+    let shared = defaultSharedDataDirectory
+    let schemaFile = (shared as NSString).appendingPathComponent("\(schema).schema.yaml")
+    InputMethodRegistry.register(
+      language: "zh-pinyin",
+      prepare: {
+        // What fails here is left for the factory, which says why when Pinyin is chosen.
+        guard FileManager.default.fileExists(atPath: schemaFile),
+          let user = RimeEngine.firstWritableDirectory(RimeEngine.userDataDirectoryCandidates())
+        else { return }
+        _ = try? RimeEngine.start(sharedDataDirectory: shared, userDataDirectory: user)
+      },
+      make: {
+        let method = try RimeInputMethod()
+        if method.startUpSeconds > 0 {
+          logger.info(
+            "keyboard: Pinyin through librime (\(schema)), started in \(String(format: "%.0f", method.startUpSeconds * 1000)) ms; user data in \(method.engine.userDataDirectory)"
+          )
+        }
+        return method
+      })
   }
 }

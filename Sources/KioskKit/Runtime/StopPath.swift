@@ -1,5 +1,6 @@
 import Foundation
 import KioskLinux
+import KioskUI
 import Logging
 
 /// The one way a running app stops, whatever asks: SIGTERM or SIGINT, the test harness's
@@ -36,6 +37,8 @@ final class StopPath {
     control?.stop()
     metrics?.stop()
     releaseDisplay?()
+    // librime deploying on its own thread while `exit` tears its statics down can crash.
+    InputMethodRegistry.waitForPreparations(timeout: 5)
     if code == .success {
       logger.info("\(reason)")
     } else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A key an input method is given: a letter typed on the on-screen keyboard or a hardware
 /// keyboard, or one of the editing keys an input method reacts to.
 public enum InputMethodKey: Sendable, Equatable {
@@ -72,7 +74,7 @@ public struct InputMethodResult: Sendable, Equatable {
 /// text and the keyboard shows its candidates above the keys.
 ///
 /// KioskKit's Pinyin input method is built on librime; an app can register others with
-/// `InputMethodRegistry.register(language:displayName:make:)`.
+/// `InputMethodRegistry.register(language:prepare:make:)`.
 @MainActor
 public protocol InputMethod: AnyObject {
   /// The language code it is listed under in `input.keyboard-languages`, e.g. "zh-pinyin".
@@ -99,11 +101,37 @@ public enum InputMethodRegistry {
   /// Makes an input method; throws with a reason a person can act on when it cannot.
   public typealias Factory = @MainActor () throws -> InputMethod
 
-  private static var factories: [String: Factory] = [:]
+  /// Work an input method can do ahead of its first use, off the main thread: loading its
+  /// engine and compiling its data. On a slow board librime's first deploy took longer than
+  /// systemd's 10-second watchdog when it ran on the main queue. It must be safe to run on
+  /// any thread, and the factory must still work after it (or without it, in tests).
+  public typealias Preparation = @Sendable () -> Void
 
-  /// Registers (or replaces) the input method for `language`.
-  public static func register(language: String, make: @escaping Factory) {
+  private static var factories: [String: Factory] = [:]
+  private static var preparations: [String: Preparation] = [:]
+  /// Languages whose preparation has started, and the work waiting for its end.
+  private static var running: [String: [@MainActor () -> Void]] = [:]
+  /// Whether preparations run on threads of their own; `nil` (the default): when the app
+  /// runs on the main queue, not on simulated time. Tests set it to see a thread's case.
+  package static var preparesOnThreads: Bool?
+  /// Languages whose preparation has ended.
+  private static var prepared: Set<String> = []
+  /// Counts the preparation threads still working (see `waitForPreparations`).
+  nonisolated private static let activity = NSCondition()
+  nonisolated(unsafe) private static var activeThreads = 0
+
+  /// Registers (or replaces) the input method for `language`, and the work to do off the
+  /// main thread before it is first made (`prepare`, for example loading its engine).
+  ///
+  /// With a preparation, choosing the language never waits on the main queue: the keyboard
+  /// switches at once, the letters typed meanwhile are held as the pre-edit, and they go
+  /// to the input method when it is ready.
+  public static func register(
+    language: String, prepare: Preparation? = nil, make: @escaping Factory
+  ) {
     factories[language] = make
+    preparations[language] = prepare
+    prepared.remove(language)
   }
 
   /// Whether an input method is registered for `language`.
@@ -116,8 +144,74 @@ public enum InputMethodRegistry {
     try factories[language]?()
   }
 
+  /// Whether `language` can be made without waiting: it has no preparation, or its
+  /// preparation has ended.
+  public static func isPrepared(_ language: String) -> Bool {
+    preparations[language] == nil || prepared.contains(language)
+  }
+
+  /// Starts, on a thread of its own, the preparation of each of `languages` that has one and
+  /// has not started. An app that knows a language will be typed soon (the demo's tour
+  /// before it types Pinyin) calls it early, so that the keyboard finds the language ready.
+  /// KioskKit does not call it at start-up: on a one-core board the work would take the
+  /// main queue's time while the first screens draw.
+  public static func prepare(languages: [String]) {
+    for language in languages { whenPrepared(language) {} }
+  }
+
+  /// Runs `work` on the main queue once `language` is prepared: now if it is (or needs no
+  /// preparation), otherwise when its preparation, started here if need be, ends. On
+  /// simulated time the preparation runs before this returns.
+  public static func whenPrepared(_ language: String, _ work: @escaping @MainActor () -> Void) {
+    guard let preparation = preparations[language], !prepared.contains(language) else {
+      return work()
+    }
+    if running[language] != nil {
+      running[language]?.append(work)
+      return
+    }
+    running[language] = [work]
+    // On simulated time (tests, the virtual framebuffer) it runs here and now: there is no
+    // watchdog, the main queue is not drained, and frames must not depend on a thread's pace.
+    guard preparesOnThreads ?? (Transaction.runLoop is MainQueueRunLoop) else {
+      preparation()
+      return finishPreparation(of: language)
+    }
+    activity.lock()
+    activeThreads += 1
+    activity.unlock()
+    Thread.detachNewThread {
+      preparation()
+      activity.lock()
+      activeThreads -= 1
+      activity.broadcast()
+      activity.unlock()
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { finishPreparation(of: language) }
+      }
+    }
+  }
+
+  private static func finishPreparation(of language: String) {
+    prepared.insert(language)
+    let waiting = running.removeValue(forKey: language) ?? []
+    for work in waiting { work() }
+  }
+
+  /// Waits, at most `timeout` seconds, for the preparations still running: the app calls
+  /// it before it exits, since a library's engine torn down by `exit` while its thread
+  /// still works can crash the process on its way out.
+  public static func waitForPreparations(timeout: Double) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    activity.lock()
+    defer { activity.unlock() }
+    while activeThreads > 0, activity.wait(until: deadline) {}
+  }
+
   /// Forgets every registration (between tests).
   package static func removeAll() {
     factories.removeAll()
+    preparations.removeAll()
+    prepared.removeAll()
   }
 }

@@ -118,6 +118,13 @@ final class KeyRouter {
     apply(inputMethod.turnCandidatePage(forward: forward), to: input)
   }
 
+  /// Puts a result the input method gave without a key into the input being edited (the
+  /// keys held while it was prepared, given to it when it became ready).
+  func applyWithoutKey(_ result: InputMethodResult) {
+    guard let input else { return }
+    apply(result, to: input)
+  }
+
   /// Puts an input method's result into the input: committed text typed, the pre-edit as
   /// marked text, the candidates in the bar.
   private func apply(_ result: InputMethodResult, to input: Responder & TextInput) {

@@ -153,6 +153,38 @@ final class TextInputSystem {
     guard inputMethods[language] == nil, InputMethodRegistry.hasInputMethod(for: language) else {
       return true
     }
+    guard InputMethodRegistry.isPrepared(language) else {
+      // The keyboard switches now; what is typed until the input method is ready is held.
+      inputMethods[language] = HeldKeysInputMethod(language: language)
+      InputMethodRegistry.whenPrepared(language) { [weak self] in
+        self?.inputMethodIsPrepared(language)
+      }
+      // Prepared already (simulated time) and it could not be made: the language is out.
+      return inputMethods[language] != nil
+    }
+    return makeInputMethod(for: language)
+  }
+
+  /// The input method of `language` can be made now: it takes the stand-in's place and is
+  /// given the keys held meanwhile; if it cannot be made, the language is left out.
+  private func inputMethodIsPrepared(_ language: String) {
+    guard let standIn = inputMethods[language] as? HeldKeysInputMethod else { return }
+    inputMethods[language] = nil
+    guard makeInputMethod(for: language), let method = inputMethods[language] else {
+      if self.language == language {
+        // The letters held stay in the field as typed.
+        if let input { router.resetComposition(of: input) }
+        refreshLanguages()
+        configureKeyboard()
+      }
+      return
+    }
+    if self.language == language, input != nil {
+      router.applyWithoutKey(standIn.replay(into: method))
+    }
+  }
+
+  private func makeInputMethod(for language: String) -> Bool {
     do {
       if let method = try InputMethodRegistry.makeInputMethod(for: language) {
         inputMethods[language] = method

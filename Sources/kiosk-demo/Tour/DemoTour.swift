@@ -44,6 +44,9 @@ final class DemoTour {
   /// Starts the walk.
   func start() {
     steps = makeSteps()
+    // The tour types Pinyin at its tenth step: librime deploys its data meanwhile, off the
+    // main queue, rather than when the keyboard switches.
+    InputMethodRegistry.prepare(languages: ["zh-pinyin"])
     Application.shared.screenName = "showcase-text"
     scheduleNextStep()
   }
