@@ -119,6 +119,8 @@ public enum InputMethodRegistry {
   /// Counts the preparation threads still working (see `waitForPreparations`).
   nonisolated private static let activity = NSCondition()
   nonisolated(unsafe) private static var activeThreads = 0
+  /// Languages whose thread has ended, not yet taken by the main queue (under `activity`).
+  nonisolated(unsafe) private static var endedOnThreads: [String] = []
 
   /// Registers (or replaces) the input method for `language`, and the work to do off the
   /// main thread before it is first made (`prepare`, for example loading its engine).
@@ -184,12 +186,23 @@ public enum InputMethodRegistry {
       preparation()
       activity.lock()
       activeThreads -= 1
+      endedOnThreads.append(language)
       activity.broadcast()
       activity.unlock()
       DispatchQueue.main.async {
-        MainActor.assumeIsolated { finishPreparation(of: language) }
+        MainActor.assumeIsolated { finishPreparationsEndedOnThreads() }
       }
     }
+  }
+
+  /// Ends, on the main queue, the preparations whose threads have ended: the work waiting
+  /// for them runs. The main queue calls it after each thread; a test may call it itself.
+  package static func finishPreparationsEndedOnThreads() {
+    activity.lock()
+    let ended = endedOnThreads
+    endedOnThreads.removeAll()
+    activity.unlock()
+    for language in ended { finishPreparation(of: language) }
   }
 
   private static func finishPreparation(of language: String) {
