@@ -82,7 +82,7 @@ extension FontCaches {
   /// Fonts were added: the calling thread's font map forgets what it matched (its fontsets
   /// were made without them), and line metrics are measured again.
   static func fontsDidChange() {
-    FontMetrics.cache.removeAll()
+    FontLineMetrics.cache.removeAll()
     guard let fontMap = threadFontconfigFontMap() else { return }
     pango_fc_font_map_config_changed(fontMap)
   }

@@ -96,14 +96,14 @@ public struct Font: Hashable, Sendable {
     return description
   }
 
-  private var metrics: FontMetrics { FontMetrics.cache.metrics(for: self) }
+  private var metrics: FontLineMetrics { FontLineMetrics.cache.metrics(for: self) }
 }
 
 /// Pango's fixed-point unit: 1024 to a user-space unit (`PANGO_SCALE`).
 let pangoScale = 1024.0
 
 /// Line metrics of a font, measured once per font and kept.
-struct FontMetrics: Sendable {
+struct FontLineMetrics: Sendable {
   var ascender: Double
   var descender: Double
   var lineHeight: Double
@@ -114,16 +114,16 @@ struct FontMetrics: Sendable {
   /// contexts are not thread-safe.
   final class Cache: @unchecked Sendable {
     private let lock = NSLock()
-    private var known: [Font: FontMetrics] = [:]
+    private var known: [Font: FontLineMetrics] = [:]
     private var context: OpaquePointer?
 
-    func metrics(for font: Font) -> FontMetrics {
+    func metrics(for font: Font) -> FontLineMetrics {
       FontSetUp.waitUntilReady()
       return measure(font)
     }
 
     /// `metrics(for:)` without waiting for `FontSetUp` (which measures with it).
-    func measure(_ font: Font) -> FontMetrics {
+    func measure(_ font: Font) -> FontLineMetrics {
       lock.lock()
       defer { lock.unlock() }
       if let m = known[font] { return m }
@@ -132,17 +132,17 @@ struct FontMetrics: Sendable {
         context = makeTextContext(fontMap: fontMap)
         g_object_unref(fontMap)
       }
-      guard let context else { return FontMetrics(ascender: 0, descender: 0, lineHeight: 0) }
+      guard let context else { return FontLineMetrics(ascender: 0, descender: 0, lineHeight: 0) }
       let description = font.makePangoDescription()
       defer { pango_font_description_free(description) }
       guard let pangoMetrics = pango_context_get_metrics(context, description, nil) else {
-        return FontMetrics(ascender: 0, descender: 0, lineHeight: 0)
+        return FontLineMetrics(ascender: 0, descender: 0, lineHeight: 0)
       }
       defer { pango_font_metrics_unref(pangoMetrics) }
       let ascent = Double(pango_font_metrics_get_ascent(pangoMetrics)) / pangoScale
       let descent = Double(pango_font_metrics_get_descent(pangoMetrics)) / pangoScale
       let height = Double(pango_font_metrics_get_height(pangoMetrics)) / pangoScale
-      let m = FontMetrics(
+      let m = FontLineMetrics(
         ascender: ascent, descender: -descent, lineHeight: height > 0 ? height : ascent + descent)
       known[font] = m
       return m

@@ -13,7 +13,7 @@ package enum FontCaches {
   /// fonts, glyph images) have no safe way to be emptied while cairo objects exist
   /// (`cairo_debug_reset_static_data` requires none to be alive); they are bounded.
   package static func purge() {
-    FontMetrics.cache.removeAll()
+    FontLineMetrics.cache.removeAll()
     FontSetUp.waitUntilReady()
     guard let fontMap = threadFontconfigFontMap() else { return }
     pango_fc_font_map_cache_clear(fontMap)

@@ -39,7 +39,7 @@ package enum FontSetUp {
         handOver.withLock { $0 = UInt(bitPattern: map) }
       }
       // The line metrics of the interface font, measured with the metrics' own font map.
-      _ = FontMetrics.cache.measure(.systemFont(ofSize: 17))
+      _ = FontLineMetrics.cache.measure(.systemFont(ofSize: 17))
       group.leave()
     }
   }()

@@ -83,6 +83,10 @@ extension ScreenReader: AccessibilityInputFilter {
       return false
     }
     consumedKeys.insert(code)
+    if isAdjustingFocus || command == .activate && isAdjustable(focusedElement) {
+      adjustByKeypad(command, keyCode: code)
+      return true
+    }
     switch command {
     case .next: step(by: 1, in: keypadElements(editedField: editedField))
     case .previous: step(by: -1, in: keypadElements(editedField: editedField))
@@ -91,6 +95,35 @@ extension ScreenReader: AccessibilityInputFilter {
     case .help: speakHint()
     }
     return true
+  }
+
+  /// The keypad on an adjustable element (a slider, a picker's wheel, a page control), as a
+  /// keypad focus group's edit mode: Enter starts adjusting and says how; then up and right
+  /// increment, down and left decrement, and Enter or Escape ends, saying the element again.
+  /// (A flick up or down adjusts at any time; a keypad's arrows are needed for moving.)
+  private func adjustByKeypad(_ command: KeypadCommand, keyCode: Int) {
+    guard isAdjustingFocus else {
+      isAdjustingFocus = true
+      speak(Self.adjustingPrompt, interrupting: true, language: "en")
+      return
+    }
+    switch command {
+    case .next, .previous:
+      let up = keyCode == KeypadCommand.Code.up || keyCode == KeypadCommand.Code.right
+      if up { incrementFocus() } else { decrementFocus() }
+    case .activate, .escape:
+      isAdjustingFocus = false
+      if let focus = focusedElement { speakElement(focus) }
+    case .help: speakHint()
+    }
+  }
+
+  /// What the reader says when the keypad starts adjusting an element.
+  public static let adjustingPrompt = "Adjusting: up and down change the value, Enter ends"
+
+  /// Whether `node` is adjustable (its value moves with a flick up or down).
+  private func isAdjustable(_ node: (any AccessibilityNode)?) -> Bool {
+    node?.accessibilityTraits.contains(.adjustable) ?? false
   }
 
   /// What the keypad's arrows move through: while a field that needs letters is being

@@ -41,7 +41,12 @@ public final class ScreenReader {
   /// The screen whose elements it reads.
   public internal(set) var screen: Screen?
   /// The element the reader is on.
-  public internal(set) weak var focusedElement: (any AccessibilityNode)?
+  public internal(set) weak var focusedElement: (any AccessibilityNode)? {
+    didSet { if oldValue !== focusedElement { isAdjustingFocus = false } }
+  }
+  /// Whether the keypad's arrows turn the focused adjustable element rather than move the
+  /// focus (Enter on it starts this, Enter or Escape ends it; see `KeypadCommand`).
+  public internal(set) var isAdjustingFocus = false
   /// The window the focus ring is drawn in (while running).
   public private(set) var focusRingWindow: FocusRingWindow?
 

@@ -64,6 +64,11 @@ struct DemoAccessibilityAuditTests {
         }
         try app.tabBars.element.buttons["Alarm"].tap()
         app.advance(by: 1)
+        try app.buttons["Add Alarm"].tap()
+        app.advance(by: 1)
+        check("New Alarm")
+        try app.buttons["Cancel"].tap()
+        app.advance(by: 1)
         try app.cells.firstMatch.tap()
         app.advance(by: 1)
         check("an alarm")

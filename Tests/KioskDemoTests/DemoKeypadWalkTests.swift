@@ -80,4 +80,32 @@ struct DemoKeypadWalkTests {
     try expectFile("menu-order.keys", holds: walk.keyScript)
     try expectFile("menu-order.transcript", holds: walk.transcript)
   }
+
+  /// Clock: Alarm, "+", the minutes turned on their wheel from 7:00 to 7:15 (Enter starts
+  /// adjusting, the arrows turn, Enter ends), Save: the alarm is in the list.
+  @Test func anAlarmIsSetByKeypadAndSpeechAlone() throws {
+    let walk = try KeypadWalk()
+    walk.activate("Clock")
+    walk.activate("Alarm")
+    walk.activate("Add Alarm")
+    walk.moveFocus(to: "the minutes' wheel") { $0.accessibilityLabel == "Minutes" }
+    #expect(walk.reader.focusedElement?.accessibilityValue == "00")
+    walk.press(KeypadWalk.Code.enter, settle: 0.7)
+    #expect(walk.reader.isAdjustingFocus)
+    for _ in 0..<3 { walk.press(KeypadWalk.Code.up, settle: 0.7) }
+    walk.press(KeypadWalk.Code.enter, settle: 0.7)
+    #expect(!walk.reader.isAdjustingFocus)
+    #expect(walk.reader.focusedElement?.accessibilityValue == "15")
+    walk.activate("Save")
+    walk.moveFocus(to: "the new alarm") { $0.accessibilityLabel?.hasPrefix("07:15") == true }
+    let clock = walk.shell.examples.first { $0.title == "Clock" } as? TabBarController
+    let alarms = clock?.viewControllers?.compactMap {
+      ($0 as? NavigationController)?.viewControllers.first as? AlarmListController
+    }.first
+    let list = try #require(alarms)
+    #expect(list.alarms.contains { $0.time == "07:15" && $0.label == "Alarm" && $0.isOn })
+    #expect(walk.speech.texts.contains("15"), "\(walk.speech.texts)")
+    try expectFile("alarm-set.keys", holds: walk.keyScript)
+    try expectFile("alarm-set.transcript", holds: walk.transcript)
+  }
 }

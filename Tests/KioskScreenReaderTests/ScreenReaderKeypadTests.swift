@@ -123,4 +123,36 @@ import Testing
     harness.app.press(.up)
     #expect(harness.focusLabel == "Name")
   }
+
+  /// A keypad adjusts as a focus group's edit mode: Enter on an adjustable element starts
+  /// adjusting, the arrows turn it (up and right more, down and left less) instead of
+  /// moving, Enter ends it; moving away ends it too.
+  @Test func enterOnAnAdjustableElementLetsTheArrowsAdjustIt() throws {
+    let harness = try ReaderHarness()
+    let slider = PercentSlider(frame: Rect(x: 20, y: 60, width: 200, height: 31))
+    slider.value = 0.5
+    slider.accessibilityLabel = "Volume"
+    harness.start(with: [ProbeView("Title", Rect(x: 20, y: 10, width: 200, height: 30)), slider])
+    harness.app.press(.down)
+    #expect(harness.focusLabel == "Volume")
+    harness.app.press(.up)
+    #expect(harness.focusLabel == "Title", "not adjusting: the arrows move")
+    harness.app.press(.down)
+    harness.app.press(.enter)
+    #expect(harness.reader.isAdjustingFocus)
+    #expect(harness.speech.texts.last == ScreenReader.adjustingPrompt)
+    harness.app.press(.up)
+    harness.app.press(.right)
+    #expect(abs(slider.value - 0.7) < 0.001 && harness.focusLabel == "Volume")
+    #expect(harness.speech.texts.last == "70%")
+    harness.app.press(.down)
+    harness.app.press(.left)
+    harness.app.press(.left)
+    #expect(abs(slider.value - 0.4) < 0.001)
+    harness.app.press(.enter)
+    #expect(!harness.reader.isAdjustingFocus)
+    #expect(harness.speech.texts.last?.hasPrefix("Volume, 40%") == true, "\(harness.speech.texts)")
+    harness.app.press(.up)
+    #expect(harness.focusLabel == "Title" && abs(slider.value - 0.4) < 0.001)
+  }
 }

@@ -120,9 +120,19 @@ open class ProgressView: View {
       progressViewStyle == .bar ? .roundedRect(cornerRadius: 0) : .capsule
     track.shape = shape
     fill.shape = shape
+    let traits = traitCollection
     track.fillColor =
-      trackTintColor ?? (progressViewStyle == .bar ? .clear : Self.defaultTrackColor)
-    fill.fillColor = progressTintColor ?? tintColor
+      (trackTintColor ?? (progressViewStyle == .bar ? .clear : Self.defaultTrackColor))
+      .resolvedColor(with: traits)
+    fill.fillColor = (progressTintColor ?? tintColor).resolvedColor(with: traits)
+  }
+
+  /// Increase Contrast turned on or off: the colours follow.
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    if previousTraitCollection?.accessibilityContrast != traitCollection.accessibilityContrast {
+      updateLook()
+    }
   }
 
   /// Keeps the bar in the bounds.

@@ -156,12 +156,22 @@ open class Slider: Control {
 
   private func updateColors() {
     let dim = !isEnabled
+    let traits = traitCollection
     func look(_ color: Color) -> Color {
-      dim ? color.interpolated(to: .white, fraction: 0.5) : color
+      let color = color.resolvedColor(with: traits)
+      return dim ? color.interpolated(to: .white, fraction: 0.5) : color
     }
     minimumTrack.fillColor = look(minimumTrackTintColor ?? tintColor)
     maximumTrack.fillColor = look(maximumTrackTintColor ?? Self.defaultMaximumTrackColor)
     thumb.fillColor = look(thumbTintColor ?? .white)
+  }
+
+  /// Increase Contrast turned on or off: the colours follow.
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    if previousTraitCollection?.accessibilityContrast != traitCollection.accessibilityContrast {
+      updateColors()
+    }
   }
 
   /// Keeps the track and thumb in the bounds.

@@ -103,12 +103,22 @@ open class Switch: Control {
 
   private func updateColors() {
     let dim = !isEnabled
+    let traits = traitCollection
     func look(_ color: Color) -> Color {
-      dim ? color.interpolated(to: .white, fraction: 0.5) : color
+      let color = color.resolvedColor(with: traits)
+      return dim ? color.interpolated(to: .white, fraction: 0.5) : color
     }
     offTrack.fillColor = look(Self.offTrackColor)
     onTrack.fillColor = look(onTintColor ?? Self.defaultOnTint)
     thumb.fillColor = look(thumbTintColor ?? .white)
+  }
+
+  /// Increase Contrast turned on or off: the colours follow.
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    if previousTraitCollection?.accessibilityContrast != traitCollection.accessibilityContrast {
+      updateColors()
+    }
   }
 
   /// Keeps the track and thumb in the bounds.

@@ -15,7 +15,19 @@ final class CandidateBarView: View {
   }
   private var touchStart: Point?
   static let arrowWidth = 36.0
-  private let font = Font.systemFont(ofSize: 20)
+  /// 20 points at the default text size, growing with it up to what the bar's height
+  /// holds.
+  private var font: Font {
+    let size = FontMetrics.default.scaledValue(for: 20, compatibleWith: traitCollection)
+    return .systemFont(ofSize: min(size, max(20, (bounds.height * 0.6).rounded())))
+  }
+
+  /// A new text size measures the candidates again.
+  override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    recomputeCells()
+    setNeedsDisplay()
+  }
 
   override init(frame: Rect) {
     super.init(frame: frame)

@@ -130,11 +130,31 @@ final class KeyView: View {
     }
   }
 
-  private var fontSize: Double {
+  var titleFontSize: Double {
+    let base: Double
+    let largest: Double
     switch spec.role {
-    case .character(let text, _): text.count > 1 ? 17 : (bounds.height >= 50 ? 24 : 22)
-    case .shift, .backspace: 22
-    default: 16
+    case .character(let text, _) where text.count == 1:
+      base = bounds.height >= 50 ? 24 : 22
+      // A letter may fill most of its cap.
+      largest = max(base, (min(bounds.height, bounds.width) * 0.62).rounded())
+    case .character: (base, largest) = (17, 22)
+    case .shift, .backspace: (base, largest) = (22, 22)
+    default: (base, largest) = (16, 21)
+    }
+    // The titles grow with the text size as far as the caps have room: the keys keep their
+    // size (the keyboard is the only way to type, and no key may leave the screen).
+    return min(FontMetrics.default.scaledValue(for: base, compatibleWith: traitCollection), largest)
+  }
+
+  /// A new text size draws the titles again at their new size.
+  override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    if previousTraitCollection?.preferredContentSizeCategory
+      != traitCollection.preferredContentSizeCategory
+    {
+      forgetDrawnLooks()
+      setNeedsDisplay()
     }
   }
 
@@ -175,11 +195,12 @@ final class KeyView: View {
       // Highlighting redraws the cap, not the title: the laid-out title is kept while its
       // text, size and colour stay.
       if let cached = titleLayout, cached.text == title, cached.color == color,
-        cached.font.pointSize == fontSize
+        cached.font.pointSize == titleFontSize
       {
         // reuse
       } else {
-        titleLayout = TextLayout(text: title, font: .systemFont(ofSize: fontSize), color: color)
+        titleLayout = TextLayout(
+          text: title, font: .systemFont(ofSize: titleFontSize), color: color)
       }
       guard let layout = titleLayout else { return }
       context.draw(

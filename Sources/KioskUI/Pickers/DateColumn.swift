@@ -164,3 +164,20 @@ enum DateColumn: Equatable {
     return letters
   }
 }
+
+extension DateColumn {
+  /// What a screen reader calls the wheel; `nil` for the unit labels beside a countdown's
+  /// wheels, which are not wheels a person turns.
+  var accessibilityName: String? {
+    switch self {
+    case .year: "Year"
+    case .month: "Month"
+    case .day: "Day"
+    case .calendarDay: "Date"
+    case .hour, .countDownHours: "Hours"
+    case .minute, .countDownMinutes: "Minutes"
+    case .dayPeriod: "AM/PM"
+    case .hoursUnit, .minutesUnit: nil
+    }
+  }
+}

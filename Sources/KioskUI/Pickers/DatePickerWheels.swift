@@ -5,7 +5,7 @@ import KioskGraphics
 /// titles (grey where they cannot be picked) and widths, and the calendar arithmetic
 /// between wheel values and dates.
 @MainActor
-final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
+final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDelegate {
   weak var owner: DatePicker?
   private(set) var columns: [DateColumn] = []
   private(set) var calendar = Calendar.current
@@ -272,5 +272,14 @@ extension DateColumn {
     case .hoursUnit, .minutesUnit: .left
     default: .center
     }
+  }
+}
+
+extension DatePickerWheels {
+  /// Each wheel is named for what it picks ("Hours", "Minutes"…), in English.
+  func pickerView(_ pickerView: PickerView, accessibilityLabelForComponent component: Int)
+    -> String?
+  {
+    columns.indices.contains(component) ? columns[component].accessibilityName : nil
   }
 }

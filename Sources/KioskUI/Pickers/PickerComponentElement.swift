@@ -17,6 +17,30 @@ final class PickerComponentElement: AccessibilityElement {
 
   private var picker: PickerView? { accessibilityContainer as? PickerView }
 
+  /// The delegate's name for the wheel (`PickerViewAccessibilityDelegate`), unless a label
+  /// is set.
+  override var accessibilityLabel: String? {
+    get { explicitLabel ?? fromDelegate { $0.pickerView($1, accessibilityLabelForComponent: $2) } }
+    set { explicitLabel = newValue }
+  }
+  private var explicitLabel: String?
+
+  /// The delegate's hint for the wheel, unless a hint is set.
+  override var accessibilityHint: String? {
+    get { explicitHint ?? fromDelegate { $0.pickerView($1, accessibilityHintForComponent: $2) } }
+    set { explicitHint = newValue }
+  }
+  private var explicitHint: String?
+
+  /// What the picker's accessibility delegate says of this wheel; `nil` without one.
+  private func fromDelegate(
+    _ ask: (PickerViewAccessibilityDelegate, PickerView, Int) -> String?
+  ) -> String? {
+    guard let picker, let delegate = picker.delegate as? PickerViewAccessibilityDelegate
+    else { return nil }
+    return ask(delegate, picker, component)
+  }
+
   /// The selected row's title (what is in the band), unless a value is set.
   override var accessibilityValue: String? {
     get { explicitValue ?? picker?.describedValue(ofComponent: component) }

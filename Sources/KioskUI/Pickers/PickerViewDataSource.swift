@@ -85,3 +85,27 @@ extension PickerViewDelegate {
     _ pickerView: PickerView, didSelectRow row: Int, inComponent component: Int
   ) {}
 }
+
+/// A picker delegate that names its wheels to a screen reader, as UIKit's
+/// `UIPickerViewAccessibilityDelegate`: each wheel is an adjustable element whose value is
+/// its selected row; these give the element its label ("Hours") and hint.
+@MainActor
+public protocol PickerViewAccessibilityDelegate: PickerViewDelegate {
+  /// The label of the wheel `component`; `nil` for none.
+  func pickerView(_ pickerView: PickerView, accessibilityLabelForComponent component: Int)
+    -> String?
+  /// The hint of the wheel `component`; `nil` for none.
+  func pickerView(_ pickerView: PickerView, accessibilityHintForComponent component: Int)
+    -> String?
+}
+
+extension PickerViewAccessibilityDelegate {
+  /// No label.
+  public func pickerView(
+    _ pickerView: PickerView, accessibilityLabelForComponent component: Int
+  ) -> String? { nil }
+  /// No hint.
+  public func pickerView(
+    _ pickerView: PickerView, accessibilityHintForComponent component: Int
+  ) -> String? { nil }
+}

@@ -47,7 +47,21 @@ extension TableView {
 
   private func rowHeight(at indexPath: IndexPath) -> Double {
     let asked = tableDelegate?.tableView(self, heightForRowAt: indexPath) ?? -1
-    return asked >= 0 && asked.isFinite ? asked : max(0, rowHeight)
+    return asked >= 0 && asked.isFinite ? asked : effectiveRowHeight
+  }
+
+  /// `rowHeight`, or the standard height for the text size when it is automatic.
+  var effectiveRowHeight: Double {
+    rowHeight >= 0 && rowHeight.isFinite ? rowHeight : standardRowHeight
+  }
+
+  /// The standard row's height for the current text size: 44 points at the default size
+  /// ("large", body text 17 points), growing in proportion to the body text style above it,
+  /// never below 44.
+  var standardRowHeight: Double {
+    let category = traitCollection.preferredContentSizeCategory
+    let body = Font.TextStyle.body.pointSize(for: category)
+    return max(44, (44 * body / Font.TextStyle.body.pointSize(for: .large)).rounded(.up))
   }
 
   private func headerHeight(forSection section: Int) -> Double {

@@ -83,8 +83,14 @@ open class TableView: ScrollView {
     didSet { setNeedsReload() }
   }
 
-  /// The height of rows the delegate does not size. The default is 44 points.
-  open var rowHeight = 44.0 {
+  /// The height of rows the delegate does not size. The default,
+  /// `TableView.automaticDimension` (as in UIKit since iOS 11), is the standard row height
+  /// for the text size: 44 points at the default size, growing with the body text style at
+  /// the larger sizes (Dynamic Type), so that the standard cells' labels, which follow the
+  /// text size, keep their room. UIKit sizes such rows from the cells' Auto Layout
+  /// constraints; KioskKit's standard cells have none, so the height follows the text style
+  /// instead.
+  open var rowHeight = TableView.automaticDimension {
     didSet { if oldValue != rowHeight { setNeedsReload(keepingCells: true) } }
   }
 
@@ -183,6 +189,16 @@ open class TableView: ScrollView {
 
   /// Tiles the rows: cells for the rows in view, out of the reuse pool, and headers.
   /// Call `super` when you override it.
+  /// A new text size changes the automatic rows' height and the cells' text: the rows are
+  /// laid out again, their cells kept.
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    let category = traitCollection.preferredContentSizeCategory
+    if previousTraitCollection?.preferredContentSizeCategory != category {
+      setNeedsReload(keepingCells: true)
+    }
+  }
+
   open override func layoutSubviews() {
     super.layoutSubviews()
     layoutRows()
@@ -230,7 +246,8 @@ open class TableView: ScrollView {
     -> TableViewCell
   {
     let cell = dequeueReusableCell(withIdentifier: identifier) ?? makeCell(identifier)
-    let height = currentGeometry().rect(for: indexPath, width: bounds.width)?.height ?? rowHeight
+    let height =
+      currentGeometry().rect(for: indexPath, width: bounds.width)?.height ?? effectiveRowHeight
     cell.bounds = Rect(origin: .zero, size: Size(width: bounds.width, height: height))
     return cell
   }

@@ -54,7 +54,8 @@ extension TableViewCell {
       }
     }
     let available = max(0, bounds.width - x - margin)
-    switch style {
+    let largeText = wrapLabelsForLargeText()
+    switch largeText && style == .value1 ? .subtitle : style {
     case .default:
       createdTextLabel?.frame = Rect(x: x, y: 0, width: available, height: bounds.height)
     case .subtitle:
@@ -74,6 +75,22 @@ extension TableViewCell {
       let titleWidth = max(0, available - detailWidth - (detailWidth > 0 ? 8 : 0))
       createdTextLabel?.frame = Rect(x: x, y: 0, width: titleWidth, height: bounds.height)
     }
+  }
+
+  /// At the accessibility text sizes the standard labels wrap rather than cut their text
+  /// off, as UIKit's list content does, and a `.value1` cell puts its value under its title;
+  /// at the other sizes labels that were made to wrap go back to one line. Returns whether
+  /// the text size is an accessibility size.
+  private func wrapLabelsForLargeText() -> Bool {
+    let large = traitCollection.preferredContentSizeCategory.isAccessibilityCategory
+    guard large != labelsWrapForLargeText else { return large }
+    labelsWrapForLargeText = large
+    for label in [createdTextLabel, createdDetailTextLabel].compactMap({ $0 }) {
+      label.numberOfLines = large ? 0 : 1
+      label.lineBreakMode = large ? .byWordWrapping : .byTruncatingTail
+    }
+    createdDetailTextLabel?.textAlignment = style == .value1 && !large ? .right : .natural
+    return large
   }
 
   /// Shows the grey while highlighted or selected; with `animated`, it fades out.

@@ -119,6 +119,9 @@ open class TableViewCell: View {
   private var selectionBackground: View?
   var createdTextLabel: Label?
   var createdDetailTextLabel: Label?
+  /// Whether the standard labels were set to wrap for an accessibility text size (they go
+  /// back to one line at the other sizes; see `layoutLabels`).
+  var labelsWrapForLargeText = false
   var createdImageView: ImageView?
   let accessoryMark = TableViewCellAccessoryView()
   let separatorLine = View(frame: .zero)
@@ -158,31 +161,34 @@ open class TableViewCell: View {
     self.frame = frame
   }
 
-  /// The title label (made on first use).
+  /// The title label (made on first use): the body text style, following the text size
+  /// (`adjustsFontForContentSizeCategory`), as UIKit's standard cells do.
   public var textLabel: Label? {
     if let createdTextLabel { return createdTextLabel }
     let label = Label(frame: .zero)
-    label.font = .systemFont(ofSize: 17)
+    label.font = .preferredFont(forTextStyle: .body)
+    label.adjustsFontForContentSizeCategory = true
     contentView.addSubview(label)
     createdTextLabel = label
     setNeedsLayout()
     return label
   }
 
-  /// The detail label of a `.subtitle` or `.value1` cell (made on first use); `nil` in a
-  /// `.default` cell.
+  /// The detail label of a `.subtitle` or `.value1` cell (made on first use; the footnote
+  /// or body text style, following the text size); `nil` in a `.default` cell.
   public var detailTextLabel: Label? {
     guard style != .default else { return nil }
     if let createdDetailTextLabel { return createdDetailTextLabel }
     let label = Label(frame: .zero)
     if style == .subtitle {
-      label.font = .systemFont(ofSize: 13)
-      label.textColor = Color(hex: 0x6c6c70)
+      label.font = .preferredFont(forTextStyle: .footnote)
+      label.textColor = .secondaryLabel
     } else {
-      label.font = .systemFont(ofSize: 17)
+      label.font = .preferredFont(forTextStyle: .body)
       label.textColor = .secondaryLabel
       label.textAlignment = .right
     }
+    label.adjustsFontForContentSizeCategory = true
     contentView.addSubview(label)
     createdDetailTextLabel = label
     setNeedsLayout()

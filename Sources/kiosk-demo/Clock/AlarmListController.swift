@@ -14,9 +14,11 @@ struct Alarm: Equatable {
 }
 
 /// Clock, second tab (in a navigation controller): the alarms; a tap on a row pushes its
-/// details.
+/// details, "+" presents a new alarm's editor (`AlarmEditController`).
 @MainActor
-final class AlarmListController: TableViewController, StoryboardInstantiable {
+final class AlarmListController: ScaledRowsTableViewController, StoryboardInstantiable,
+  AlarmEditDelegate
+{
   private(set) var alarms = [
     Alarm(hour: 6, minute: 30, label: "Wake up", days: "Weekdays", isOn: true),
     Alarm(hour: 8, minute: 0, label: "Weekend", days: "Saturday, Sunday", isOn: false),
@@ -26,7 +28,33 @@ final class AlarmListController: TableViewController, StoryboardInstantiable {
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(SubtitleCell.self, forCellReuseIdentifier: "alarm")
-    tableView.rowHeight = 72
+    designRowHeight = 72
+    navigationItem.rightBarButtonItem = BarButtonItem(
+      barButtonSystemItem: .add, target: self, action: { $0.addAlarm() })
+    navigationItem.rightBarButtonItem?.accessibilityLabel = "Add Alarm"
+  }
+
+  /// What "+" does: presents the editor of a new alarm.
+  func addAlarm() {
+    let editor = AlarmEditController()
+    editor.delegate = self
+    let navigation = NavigationController(rootViewController: editor)
+    navigation.modalPresentationStyle = .formSheet
+    present(navigation, animated: true)
+  }
+
+  func alarmEditController(_ controller: AlarmEditController, didSave alarm: Alarm?) {
+    if let alarm {
+      // In time order, as the Clock app keeps them.
+      let row =
+        alarms.firstIndex { ($0.hour, $0.minute) > (alarm.hour, alarm.minute) }
+        ?? alarms.count
+      alarms.insert(alarm, at: row)
+      if isViewLoaded {
+        tableView.insertRows(at: [IndexPath(row: row, section: 0)], with: .automatic)
+      }
+    }
+    dismiss(animated: true)
   }
 
   /// Shows the details of alarm `row`, as a tap on the row does.

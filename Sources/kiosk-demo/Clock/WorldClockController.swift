@@ -3,7 +3,7 @@ import KioskKit
 /// Clock, first tab (in a navigation controller): cities and how far their time is from
 /// UTC. "+" pushes the cities that can be added; picking one adds it and goes back.
 @MainActor
-final class WorldClockController: TableViewController, StoryboardInstantiable {
+final class WorldClockController: ScaledRowsTableViewController, StoryboardInstantiable {
   /// A city and its offset from UTC, in hours.
   struct City: Equatable {
     var name: String
@@ -23,7 +23,7 @@ final class WorldClockController: TableViewController, StoryboardInstantiable {
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(ValueCell.self, forCellReuseIdentifier: "city")
-    tableView.rowHeight = 56
+    designRowHeight = 56
     // Edit turns on deletion of rows and becomes Done, which turns it off. The mode is the
     // controller's, so a table made again after a memory warning takes it on.
     navigationItem.leftBarButtonItem = editButtonItem

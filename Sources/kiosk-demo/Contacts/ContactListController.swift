@@ -32,7 +32,7 @@ struct Contact: Equatable {
 /// present the photo picker: a chain of two presentations (figure 1-10 of seed 000). New
 /// Contact reports back through `NewContactDelegate`, and this list dismisses it.
 @MainActor
-final class ContactListController: TableViewController, StoryboardInstantiable,
+final class ContactListController: ScaledRowsTableViewController, StoryboardInstantiable,
   NewContactDelegate
 {
   private(set) var contacts = [
@@ -42,7 +42,7 @@ final class ContactListController: TableViewController, StoryboardInstantiable,
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(TableViewCell.self, forCellReuseIdentifier: "contact")
-    tableView.rowHeight = 60
+    designRowHeight = 60
     navigationItem.rightBarButtonItem = BarButtonItem(
       barButtonSystemItem: .add, target: self, action: { $0.addContact() })
   }

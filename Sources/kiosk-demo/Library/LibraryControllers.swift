@@ -40,7 +40,7 @@ struct Book: Equatable {
 /// tap shows the book in the secondary column (segue "showBook", a showDetail segue):
 /// beside the list on a landscape panel, in place of the list's overlay in portrait.
 @MainActor
-final class ShelfController: TableViewController, StoryboardInstantiable {
+final class ShelfController: ScaledRowsTableViewController, StoryboardInstantiable {
   /// The book shown beside the list, as an index into `Book.shelf`: the controller's, so a
   /// list loaded again (a memory warning released the old one) shows it selected.
   private var shownBook: Int?
@@ -62,7 +62,7 @@ final class ShelfController: TableViewController, StoryboardInstantiable {
     super.viewDidLoad()
     tableView.register(TableViewCell.self, forCellReuseIdentifier: "book")
     tableView.register(FieldCell.self, forCellReuseIdentifier: "search")
-    tableView.rowHeight = 60
+    designRowHeight = 60
     clearsSelectionOnViewWillAppear = false
     searchField.addTarget(self, action: { $0.searchChanged() }, for: .editingChanged)
     searchField.addTarget(

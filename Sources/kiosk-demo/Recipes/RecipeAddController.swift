@@ -13,7 +13,7 @@ protocol RecipeAddDelegate: AnyObject {
 /// both, and taps Done, or Cancel; the answer goes to the delegate, which dismisses this
 /// screen. Section 0 is the name field, section 1 the suggestions.
 @MainActor
-final class RecipeAddController: TableViewController, StoryboardInstantiable {
+final class RecipeAddController: ScaledRowsTableViewController, StoryboardInstantiable {
   weak var delegate: RecipeAddDelegate?
   /// The recipes offered.
   var choices: [Recipe] = []
@@ -41,7 +41,7 @@ final class RecipeAddController: TableViewController, StoryboardInstantiable {
     super.viewDidLoad()
     tableView.register(SubtitleCell.self, forCellReuseIdentifier: "choice")
     tableView.register(FieldCell.self, forCellReuseIdentifier: "name")
-    tableView.rowHeight = 64
+    designRowHeight = 64
     nameField.addTarget(self, action: { $0.updateDone() }, for: .editingChanged)
     nameField.addTarget(
       self, action: { $0.nameField.resignFirstResponder() }, for: .editingDidEndOnExit)

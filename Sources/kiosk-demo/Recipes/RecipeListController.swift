@@ -4,14 +4,16 @@ import KioskKit
 /// screen (segue "addRecipe"), which reports back through `RecipeAddDelegate`: the
 /// delegation of listings 11-4 and 11-5 of seed 001.
 @MainActor
-final class RecipeListController: TableViewController, StoryboardInstantiable, RecipeAddDelegate {
+final class RecipeListController: ScaledRowsTableViewController, StoryboardInstantiable,
+  RecipeAddDelegate
+{
   /// The recipes shown, in order. The list owns them: they outlive its view.
   private(set) var recipes = Recipe.starters
 
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(SubtitleCell.self, forCellReuseIdentifier: "recipe")
-    tableView.rowHeight = 64
+    designRowHeight = 64
     navigationItem.rightBarButtonItem = BarButtonItem(
       barButtonSystemItem: .add, target: self, action: { $0.addRecipe() })
   }

@@ -110,10 +110,15 @@ final class AlertContentView: View {
     let isAlert = mode == .alert
     titleLabel.text = alert.title
     messageLabel.text = alert.message
+    // The text grows with the text size, as UIKit's alerts do (the card scrolls when it
+    // no longer fits, and two actions too wide for half the card each are stacked).
+    let traits = traitCollection
     titleLabel.font =
       isAlert
-      ? .systemFont(ofSize: 17, weight: .semibold) : .systemFont(ofSize: 13, weight: .semibold)
-    messageLabel.font = .systemFont(ofSize: 13)
+      ? .preferredFont(forTextStyle: .headline, compatibleWith: traits)
+      : FontMetrics(forTextStyle: .footnote).scaledFont(
+        for: .systemFont(ofSize: 13, weight: .semibold), compatibleWith: traits)
+    messageLabel.font = .preferredFont(forTextStyle: .footnote, compatibleWith: traits)
     titleLabel.textColor = isAlert ? .black : AlertMetrics.sheetHeaderColor
     messageLabel.textColor = isAlert ? .black : AlertMetrics.sheetHeaderColor
 
@@ -136,8 +141,11 @@ final class AlertContentView: View {
       in: actions, preferred: alert.preferredAction, style: alert.preferredStyle)
     let fontSize = mode == .alert ? 17.0 : 20.0
     func row(for action: AlertAction, on plate: AlertPlateView) -> AlertActionView {
-      let row = AlertActionView(
-        action: action, fontSize: fontSize, emphasized: action === emphasized, plate: plate)
+      let isEmphasized = action === emphasized
+      let font = FontMetrics.default.scaledFont(
+        for: .systemFont(ofSize: fontSize, weight: isEmphasized ? .semibold : .regular),
+        compatibleWith: traitCollection)
+      let row = AlertActionView(action: action, font: font, plate: plate)
       row.slideGroup = self
       row.addAction(
         Action { [weak alert, weak action] _ in
@@ -212,8 +220,27 @@ final class AlertContentView: View {
 
   // MARK: Measuring
 
+  /// An action row's height: 44 or 57 points at the default text size, growing with it.
   private var rowHeight: Double {
-    mode == .alert ? AlertMetrics.alertRowHeight : AlertMetrics.sheetRowHeight
+    scaled(mode == .alert ? AlertMetrics.alertRowHeight : AlertMetrics.sheetRowHeight)
+  }
+
+  /// The height of a bottom sheet's cancel row.
+  private var cancelRowHeight: Double { scaled(AlertMetrics.sheetRowHeight) }
+
+  private func scaled(_ points: Double) -> Double {
+    FontMetrics.default.scaledValue(for: points, compatibleWith: traitCollection)
+  }
+
+  /// A new text size makes the rows again with fonts of the new size.
+  override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    let traits = traitCollection
+    if previousTraitCollection?.preferredContentSizeCategory != traits.preferredContentSizeCategory
+      || previousTraitCollection?.legibilityWeight != traits.legibilityWeight
+    {
+      contentDidChange()
+    }
   }
 
   private var hasHeader: Bool {
@@ -257,7 +284,7 @@ final class AlertContentView: View {
 
   /// The room the cancel card and the gap above it take at the bottom of a sheet.
   private var cancelHeight: Double {
-    cancelView == nil ? 0 : AlertMetrics.sheetGap + AlertMetrics.sheetRowHeight
+    cancelView == nil ? 0 : AlertMetrics.sheetGap + cancelRowHeight
   }
 
   /// The size the whole content needs at `width`, scrolling nothing.
@@ -276,8 +303,7 @@ final class AlertContentView: View {
     cancelPlate.isHidden = cancelView == nil
     if let cancelView {
       let cancelFrame = Rect(
-        x: 0, y: bounds.height - AlertMetrics.sheetRowHeight, width: width,
-        height: AlertMetrics.sheetRowHeight)
+        x: 0, y: bounds.height - cancelRowHeight, width: width, height: cancelRowHeight)
       cancelPlate.frame = cancelFrame
       cancelView.frame = cancelPlate.bounds
     }
@@ -351,13 +377,13 @@ final class AlertActionView: Control {
   private var topSeparator = false
   private var leftSeparator = false
 
-  init(action: AlertAction, fontSize: Double, emphasized: Bool, plate: AlertPlateView) {
+  init(action: AlertAction, font: Font, plate: AlertPlateView) {
     self.action = action
     self.plate = plate
     super.init(frame: .zero)
     contentMode = .redraw
     titleLabel.text = action.title
-    titleLabel.font = .systemFont(ofSize: fontSize, weight: emphasized ? .semibold : .regular)
+    titleLabel.font = font
     titleLabel.textAlignment = .center
     titleLabel.lineBreakMode = .byTruncatingMiddle
     addSubview(titleLabel)
