@@ -380,7 +380,7 @@ public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
 
 extension PixelRect {
   /// Whether the two share a pixel.
-  fileprivate func intersects(_ other: PixelRect) -> Bool {
+  public func intersects(_ other: PixelRect) -> Bool {
     !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY
       && other.y < maxY
   }

@@ -68,6 +68,8 @@ public final class Compositor {
   private var pieces: [PixelRect] = []
   private var damageRects: [PixelRect] = []
   private var spare: [PixelRect] = []
+  /// A border's strips while the walk adds them (`addBorderEntries`).
+  var borderStrips: [PixelRect] = []
   private var painter: FramePainter
   private var layerPainter: LayerPainter
 
@@ -382,7 +384,7 @@ public final class Compositor {
     for sublayer in layer.sublayers {
       walk(sublayer, parent: transform, alpha: visit.alpha, clip: clip, inheritedDirty: visit.dirty)
     }
-    if !border.isEmpty { entries.append(visit.entry(layer, extent: border, part: .border)) }
+    if !border.isEmpty { addBorderEntries(of: layer, visit, extent: border) }
   }
 
   /// Damages `rect` of the screen, or, inside a group, marks the group changed.
@@ -484,7 +486,9 @@ public final class Compositor {
     pieces.removeAll(keepingCapacity: true)
     guard !rect.isEmpty else { return }
     pieces.append(rect)
-    for cover in opaqueRects {
+    // Most opaque rectangles lie wholly beside `rect`: they are passed over without the
+    // piece lists' work.
+    for cover in opaqueRects where cover.intersects(rect) {
       spare.removeAll(keepingCapacity: true)
       for piece in pieces { piece.subtracting(cover, into: &spare) }
       swap(&pieces, &spare)
