@@ -132,8 +132,16 @@ run fuzz "$MAKE" --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SECONDS"
 show fuzz || failed=1
 show deb-arm64 && arm64_deb=1 || arm64_deb=0
 if show rootfs-arm64 && [ "$arm64_deb" = 1 ]; then
+  # With the amd64 package and root named, the amd64 package draws the reference screens
+  # (natively, rather than the arm64 one under qemu-user).
+  references=()
+  if [ -e "$DEB_FILE" ] && [ -d "$ROOTFS_DIR/trixie-amd64" ]; then
+    references=(KIOSK_BOOT_DEB="$(realpath "$DEB_FILE")"
+      KIOSK_BOOT_ROOT_TRIXIE_AMD64="$(realpath "$ROOTFS_DIR/trixie-amd64")")
+  fi
   boot_debian13 arm64 KIOSK_BOOT_DEB_ARM64="$(realpath "$DEB_FILE_ARM64")" \
-    KIOSK_BOOT_ROOT_TRIXIE_ARM64="$(realpath "$ROOTFS_DIR/trixie-arm64")" || failed=1
+    KIOSK_BOOT_ROOT_TRIXIE_ARM64="$(realpath "$ROOTFS_DIR/trixie-arm64")" \
+    "${references[@]}" || failed=1
 else
   failed=1
   not_run boot-debian13-arm64 "the arm64 package or its Debian 13 root folder was not made"

@@ -23,6 +23,9 @@ struct BootGuest {
   let checksTouch: Bool
   /// How many times longer than on the host root each step may take (arm64 under TCG).
   let slowness: Int
+  /// Which kiosk-demo draws the reference screens; `nil`: the package's own, on the guest's
+  /// root (or this build's on the host root).
+  var references: ReferenceDemo? = nil
 }
 
 extension RealKernel {
@@ -80,7 +83,9 @@ extension RealKernel {
       // On a root folder the package's own kiosk-demo draws the references, on that root's
       // libraries, as it draws the panel.
       let demo: ReferenceDemo
-      if case .folder(let folder, _) = guest.root {
+      if let references = guest.references {
+        demo = references
+      } else if case .folder(let folder, _) = guest.root {
         demo = .package(deb: URL(fileURLWithPath: guest.deb), root: folder)
       } else {
         demo = .buildFolder

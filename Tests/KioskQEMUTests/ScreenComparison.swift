@@ -1,5 +1,6 @@
 import Foundation
 import KioskGraphics
+import Synchronization
 import Testing
 
 /// Which kiosk-demo draws the reference screens: the frames a panel shows depend on the
@@ -92,11 +93,29 @@ func referenceScreens(
   try referenceScreens(panel: panel, rotation: rotation, secondScreen: nil, demo: demo).panel
 }
 
+/// The reference screens drawn so far in this test process, by what drew them: a dozen
+/// tests compare with the same 1024×600 tour, which took 4–8 s to draw each time.
+private let drawnReferences = Mutex<[String: (panel: [Image], second: [Image])]>([:])
+
 /// The demo's screens on the virtual framebuffer, and with `secondScreen` (`WxH` pixels)
 /// what a second screen shows beside each (the customer display), in the order written.
+/// Drawn once per process for each panel, rotation, second screen and demo.
 func referenceScreens(
   panel: (Int, Int), rotation: Int = 0, secondScreen: (Int, Int)?,
   demo: ReferenceDemo = .buildFolder
+) throws
+  -> (panel: [Image], second: [Image])
+{
+  let key = "\(panel) \(rotation) \(secondScreen.map { "\($0)" } ?? "-") \(demo)"
+  if let drawn = drawnReferences.withLock({ $0[key] }) { return drawn }
+  let drawn = try drawReferenceScreens(
+    panel: panel, rotation: rotation, secondScreen: secondScreen, demo: demo)
+  drawnReferences.withLock { $0[key] = drawn }
+  return drawn
+}
+
+private func drawReferenceScreens(
+  panel: (Int, Int), rotation: Int, secondScreen: (Int, Int)?, demo: ReferenceDemo
 ) throws
   -> (panel: [Image], second: [Image])
 {
