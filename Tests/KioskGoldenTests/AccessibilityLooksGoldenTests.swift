@@ -7,11 +7,13 @@ import Testing
 /// Bold Text, and a push half-way through with Reduce Motion (a cross-fade, not a slide).
 @MainActor @Suite struct AccessibilityLooksGoldenTests {
   /// A form as a kiosk shows one: a navigation bar with a title and a Done item, a label in
-  /// the body style, a text field, a switch, a slider, a segmented control, a button, and
-  /// a table of three rows under them.
+  /// the body style, a text field in the body style, a switch, a slider, a segmented
+  /// control, a button titled in the headline style, and a table of three rows under them.
   private final class FormController: ViewController, TableViewDataSource {
     let table = TableView(frame: .zero, style: .plain)
     let intro = Label(frame: .zero)
+    let field = TextField(frame: Rect(x: 16, y: 88, width: 220, height: 36))
+    let order = Button(type: .system)
     private var belowIntro: [(View, Rect)] = []
 
     override func viewDidLoad() {
@@ -23,9 +25,10 @@ import Testing
       intro.font = .preferredFont(forTextStyle: .body)
       intro.adjustsFontForContentSizeCategory = true
       intro.text = "Your coffee"
-      let field = TextField(frame: Rect(x: 16, y: 88, width: 220, height: 36))
       field.borderStyle = .roundedRect
       field.placeholder = "Name"
+      field.font = .preferredFont(forTextStyle: .body)
+      field.adjustsFontForContentSizeCategory = true
       let toggle = Switch(frame: Rect(x: 252, y: 90, width: 0, height: 0))
       toggle.isOn = true
       let slider = Slider(frame: Rect(x: 320, y: 92, width: 144, height: 28))
@@ -33,8 +36,9 @@ import Testing
       let sizes = SegmentedControl(items: ["Small", "Large"])
       sizes.frame = Rect(x: 16, y: 136, width: 220, height: 32)
       sizes.selectedSegmentIndex = 1
-      let order = Button(type: .system)
       order.setTitle("Order", for: .normal)
+      order.titleLabel?.font = .preferredFont(forTextStyle: .headline)
+      order.titleLabel?.adjustsFontForContentSizeCategory = true
       order.frame = Rect(x: 252, y: 132, width: 212, height: 40)
       table.frame = Rect(x: 0, y: 180, width: 480, height: 140)
       table.dataSource = self
@@ -44,13 +48,27 @@ import Testing
       belowIntro = [field, toggle, slider, sizes, order, table].map { ($0, $0.frame) }
     }
 
-    /// The label takes the height its text needs at the text size; the rest moves down.
+    /// The label takes the height its text needs at the text size, the field and the
+    /// button the height their fonts need; what is below each moves down.
     override func viewDidLayoutSubviews() {
       super.viewDidLayoutSubviews()
       let height = intro.sizeThatFits(Size(width: 448, height: 400)).height
       intro.frame = Rect(x: 16, y: 52, width: 448, height: height)
+      let fieldGrowth = max(field.intrinsicContentSize.height - 36, 0)
+      let buttonGrowth = max(order.intrinsicContentSize.height - 40, 0)
       for (subview, frame) in belowIntro {
-        subview.frame = frame.offsetBy(dx: 0, dy: height - 28)
+        var placed = frame.offsetBy(dx: 0, dy: height - 28)
+        if subview === field {
+          placed.size.height += fieldGrowth
+        } else if subview === order {
+          placed = placed.offsetBy(dx: 0, dy: fieldGrowth)
+          placed.size.height += buttonGrowth
+        } else if subview === table {
+          placed = placed.offsetBy(dx: 0, dy: fieldGrowth + buttonGrowth)
+        } else if frame.minY > 100 {
+          placed = placed.offsetBy(dx: 0, dy: fieldGrowth)
+        }
+        subview.frame = placed
       }
     }
 

@@ -32,6 +32,12 @@ open class TextView: ScrollView, TextInput {
   open var font: Font = .systemFont(ofSize: 17) {
     didSet { if oldValue != font { textDidChange(byUser: false) } }
   }
+  /// Whether a text-style font (`Font.preferredFont(forTextStyle:)`) is made again at the
+  /// new size when the text size changes (Dynamic Type), as UIKit's
+  /// `adjustsFontForContentSizeCategory`; the text, caret and selection stay. Default `false`.
+  open var adjustsFontForContentSizeCategory = false {
+    didSet { adjustFontToTraits() }
+  }
   /// The colour of the text.
   open var textColor: Color = .black {
     didSet { if oldValue != textColor { textDidChange(byUser: false) } }
@@ -287,8 +293,21 @@ open class TextView: ScrollView, TextInput {
     TextInputSystem.shared.inputDidEndEditing(self)
   }
 
+  /// A new text size makes a text-style font again (`adjustsFontForContentSizeCategory`).
+  open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    adjustFontToTraits()
+  }
+
+  private func adjustFontToTraits() {
+    guard adjustsFontForContentSizeCategory, font.textStyle != nil else { return }
+    font = font.resolved(for: traitCollection)
+  }
+
   open override func didMoveToWindow() {
     super.didMoveToWindow()
+    // Back in a window after the text size changed (under a full-screen presentation).
+    if window != nil { adjustFontToTraits() }
     if window == nil, isEditing {
       TextInputSystem.shared.inputWillEndEditing(self)
       finishEditing()

@@ -37,6 +37,32 @@ import Testing
     #expect(capped.pointSize == 30)
   }
 
+  /// Text fields and text views follow the text size as labels do, when asked to
+  /// (`adjustsFontForContentSizeCategory`), keeping their text; a field not asked keeps its
+  /// font.
+  @Test func textFieldsAndTextViewsAdjustTheirTextStyleFonts() throws {
+    let app = try TestApplication(pointSize: Size(width: 480, height: 320))
+    let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 36))
+    field.font = .preferredFont(forTextStyle: .body)
+    field.adjustsFontForContentSizeCategory = true
+    field.text = "Ada"
+    let fixed = TextField(frame: Rect(x: 10, y: 60, width: 200, height: 36))
+    fixed.font = .preferredFont(forTextStyle: .body)
+    let notes = TextView(frame: Rect(x: 10, y: 110, width: 200, height: 80))
+    notes.font = .preferredFont(forTextStyle: .footnote)
+    notes.adjustsFontForContentSizeCategory = true
+    for view in [field, fixed, notes] { app.window.addSubview(view) }
+    app.runUntilIdle()
+    let heightBefore = field.intrinsicContentSize.height
+    set(app) { $0.contentSizeCategory = .accessibilityExtraExtraExtraLarge }
+    #expect(field.font.pointSize == 53 && field.text == "Ada")
+    #expect(field.intrinsicContentSize.height > 2 * heightBefore)
+    #expect(fixed.font.pointSize == 17)
+    #expect(notes.font.pointSize == 44)
+    set(app) { $0.contentSizeCategory = .large }
+    #expect(field.font.pointSize == 17 && notes.font.pointSize == 13)
+  }
+
   @Test func anAlertsTextAndRowsGrowAndNothingIsCutOff() throws {
     let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
     let root = ViewController()
