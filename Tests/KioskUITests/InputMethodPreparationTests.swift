@@ -12,12 +12,8 @@ import Testing
 /// thread's pace.
 @MainActor @Suite(.serialized) struct InputMethodPreparationTests {
   private func makeApp(languages: [String]) throws -> (TestApplication, TextField) {
-    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
-    app.application.keyboardSettings.languages = languages
-    let field = TextField(frame: Rect(x: 20, y: 40, width: 400, height: 44))
+    let (app, field) = try appWithTextField(languages: languages)
     field.autocapitalizationType = .none
-    app.window.addSubview(field)
-    app.runUntilIdle()
     field.becomeFirstResponder()
     app.advance(by: 0.3)
     return (app, field)

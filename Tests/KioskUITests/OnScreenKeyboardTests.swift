@@ -53,18 +53,25 @@ final class FakePinyin: InputMethod {
   func reset() { letters = "" }
 }
 
+/// A 1024×600 app with one rounded text field (20, 40, 400×44), its keyboard typing in
+/// `languages`.
+@MainActor
+func appWithTextField(languages: [String] = ["en"]) throws -> (TestApplication, TextField) {
+  let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
+  app.application.keyboardSettings.languages = languages
+  let field = TextField(frame: Rect(x: 20, y: 40, width: 400, height: 44))
+  field.borderStyle = .roundedRect
+  app.window.addSubview(field)
+  app.runUntilIdle()
+  return (app, field)
+}
+
 /// The on-screen keyboard: shown for a first responder, typed on by tapping keys, its
 /// notifications and frames, languages and pads, avoidance by scroll views.
 @MainActor
 struct OnScreenKeyboardTests {
   private func makeApp(languages: [String] = ["en"]) throws -> (TestApplication, TextField) {
-    let app = try TestApplication(pointSize: Size(width: 1024, height: 600))
-    app.application.keyboardSettings.languages = languages
-    let field = TextField(frame: Rect(x: 20, y: 40, width: 400, height: 44))
-    field.borderStyle = .roundedRect
-    app.window.addSubview(field)
-    app.runUntilIdle()
-    return (app, field)
+    try appWithTextField(languages: languages)
   }
 
   @Test func tappingAFieldShowsTheKeyboardAndKeysType() throws {

@@ -104,3 +104,23 @@ extension Font.Weight {
     }
   }
 }
+
+/// A view whose text-style font follows the text size when asked, as UIKit's
+/// `UIContentSizeCategoryAdjusting`: labels, text fields and text views.
+@MainActor
+protocol TextStyleFontAdjusting: View {
+  var font: Font { get set }
+  var adjustsFontForContentSizeCategory: Bool { get }
+}
+
+extension TextStyleFontAdjusting {
+  /// Makes a text-style font again for the current traits, when the view adjusts it.
+  func adjustFontToTraits() {
+    guard adjustsFontForContentSizeCategory, font.textStyle != nil else { return }
+    font = font.resolved(for: traitCollection)
+  }
+}
+
+extension Label: TextStyleFontAdjusting {}
+extension TextField: TextStyleFontAdjusting {}
+extension TextView: TextStyleFontAdjusting {}

@@ -234,7 +234,7 @@ open class Control: View {
   open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
     super.traitCollectionDidChange(previousTraitCollection)
     let traits = traitCollection
-    if traits.accessibilityContrast != previousTraitCollection?.accessibilityContrast
+    if traits.hasDifferentColorAppearance(comparedTo: previousTraitCollection)
       || traits.legibilityWeight != previousTraitCollection?.legibilityWeight
     {
       stateDidChange()

@@ -68,12 +68,6 @@ open class Label: View {
     isUserInteractionEnabled = false
   }
 
-  /// Makes a text-style font again for the current traits, when the label adjusts it.
-  private func adjustFontToTraits() {
-    guard adjustsFontForContentSizeCategory, font.textStyle != nil else { return }
-    font = font.resolved(for: traitCollection)
-  }
-
   /// Text size, contrast and weight change the font and colour the text is drawn in.
   open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
     super.traitCollectionDidChange(previousTraitCollection)

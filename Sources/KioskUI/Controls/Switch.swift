@@ -116,7 +116,7 @@ open class Switch: Control {
   /// Increase Contrast turned on or off: the colours follow.
   open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
     super.traitCollectionDidChange(previousTraitCollection)
-    if previousTraitCollection?.accessibilityContrast != traitCollection.accessibilityContrast {
+    if traitCollection.hasDifferentColorAppearance(comparedTo: previousTraitCollection) {
       updateColors()
     }
   }

@@ -15,16 +15,21 @@ final class CandidateBarView: View {
   }
   private var touchStart: Point?
   static let arrowWidth = 36.0
-  /// 20 points at the default text size, growing with it up to what the bar's height
-  /// holds.
-  private var font: Font {
+  /// The candidates' font: 20 points at the default text size, growing with it up to what
+  /// the bar's height holds. Made again when the text size or the bar's height changes,
+  /// not for each candidate measured or drawn.
+  private var font: Font = .systemFont(ofSize: 20)
+
+  private func updateFont() {
     let size = FontMetrics.default.scaledValue(for: 20, compatibleWith: traitCollection)
-    return .systemFont(ofSize: min(size, max(20, (bounds.height * 0.6).rounded())))
+    let fitting = min(size, max(20, (bounds.height * 0.6).rounded()))
+    if font.pointSize != fitting { font = .systemFont(ofSize: fitting) }
   }
 
   /// A new text size measures the candidates again.
   override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
     super.traitCollectionDidChange(previousTraitCollection)
+    updateFont()
     recomputeCells()
     setNeedsDisplay()
   }
@@ -37,6 +42,7 @@ final class CandidateBarView: View {
 
   override func layoutSubviews() {
     super.layoutSubviews()
+    updateFont()
     recomputeCells()
   }
 

@@ -206,8 +206,9 @@ public enum InputMethodRegistry {
   }
 
   private static func finishPreparation(of language: String) {
+    // A preparation forgotten meanwhile (`removeAll`) ends without effect.
+    guard let waiting = running.removeValue(forKey: language) else { return }
     prepared.insert(language)
-    let waiting = running.removeValue(forKey: language) ?? []
     for work in waiting { work() }
   }
 
@@ -221,10 +222,15 @@ public enum InputMethodRegistry {
     while activeThreads > 0, activity.wait(until: deadline) {}
   }
 
-  /// Forgets every registration (between tests).
+  /// Forgets every registration and preparation (between tests); a thread still preparing
+  /// ends without effect.
   package static func removeAll() {
     factories.removeAll()
     preparations.removeAll()
     prepared.removeAll()
+    running.removeAll()
+    activity.lock()
+    endedOnThreads.removeAll()
+    activity.unlock()
   }
 }

@@ -194,13 +194,13 @@ final class KeyView: View {
       }
       // Highlighting redraws the cap, not the title: the laid-out title is kept while its
       // text, size and colour stay.
+      let fontSize = titleFontSize
       if let cached = titleLayout, cached.text == title, cached.color == color,
-        cached.font.pointSize == titleFontSize
+        cached.font.pointSize == fontSize
       {
         // reuse
       } else {
-        titleLayout = TextLayout(
-          text: title, font: .systemFont(ofSize: titleFontSize), color: color)
+        titleLayout = TextLayout(text: title, font: .systemFont(ofSize: fontSize), color: color)
       }
       guard let layout = titleLayout else { return }
       context.draw(

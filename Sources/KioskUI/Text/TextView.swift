@@ -299,11 +299,6 @@ open class TextView: ScrollView, TextInput {
     adjustFontToTraits()
   }
 
-  private func adjustFontToTraits() {
-    guard adjustsFontForContentSizeCategory, font.textStyle != nil else { return }
-    font = font.resolved(for: traitCollection)
-  }
-
   open override func didMoveToWindow() {
     super.didMoveToWindow()
     // Back in a window after the text size changed (under a full-screen presentation).

@@ -115,6 +115,13 @@ public struct TraitCollection: Sendable, Equatable, CustomStringConvertible {
       || verticalSizeClass != other?.verticalSizeClass
   }
 
+  /// Whether colours resolve differently than under `other` (UIKit's
+  /// `hasDifferentColorAppearance(comparedTo:)`): here, whether Increase Contrast differs,
+  /// as KioskKit has no dark mode.
+  public func hasDifferentColorAppearance(comparedTo other: TraitCollection?) -> Bool {
+    accessibilityContrast != other?.accessibilityContrast
+  }
+
   /// The traits in a line, for logs.
   public var description: String {
     "TraitCollection(horizontal: \(horizontalSizeClass), vertical: \(verticalSizeClass), "
