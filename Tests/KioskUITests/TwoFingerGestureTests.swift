@@ -159,15 +159,16 @@ struct TwoFingerGestureTests {
       previous = fingers(around: center, distance: 100, angle: Double(step) * .pi / 30)
       sendTwoFingers(app, .moved, at: previous)
     }
+    // As UIKit's, it goes on while a finger is still down and ends when both have lifted.
     app.touches([TouchSample(id: 1, phase: .ended, location: previous.1)])
+    #expect(reports.map(\.state) == [.began] + Array(repeating: .changed, count: 14))
+    #expect(rotation.state == .changed)
+    app.touches([TouchSample(id: 0, phase: .ended, location: previous.0)])
     #expect(reports.map(\.state) == [.began] + Array(repeating: .changed, count: 14) + [.ended])
     #expect(reports.first?.rotation == 0)
     #expect(abs((reports.last?.rotation ?? 0) - 14 * .pi / 30) < 1e-9)
     // 6° a 60th of a second: a turn a second.
     #expect(abs((reports.last?.velocity ?? 0) - 2 * .pi) < 1e-6)
-    // Ended with a finger still down; back to possible when it lifts.
-    #expect(rotation.state == .ended)
-    app.touches([TouchSample(id: 0, phase: .ended, location: previous.0)])
     #expect(rotation.state == .possible)
   }
 
@@ -215,7 +216,7 @@ struct TwoFingerGestureTests {
     #expect(actions == 0)
   }
 
-  @Test func aThirdFingerIsIgnoredAndLiftingOneOfTwoEndsThePinch() throws {
+  @Test func aThirdFingerIsIgnoredAndThePinchEndsWhenBothFingersHaveLifted() throws {
     let (app, view) = try makeApp()
     var states: [GestureRecognizer.State] = []
     let pinch = PinchGestureRecognizer { states.append($0.state) }
@@ -229,7 +230,20 @@ struct TwoFingerGestureTests {
     app.touches([TouchSample(id: 2, phase: .moved, location: Point(x: 20, y: 20))])
     #expect(pinch.numberOfTouches == 2)
     #expect(pinch.scale == scaleBefore)
+    // One of the two lifts: the pinch goes on (UIKit ends it when both have lifted), and a
+    // finger put down again carries on from the same scale.
     app.touches([TouchSample(id: 0, phase: .ended, location: Point(x: 125, y: 150))])
+    #expect(states.last == .changed && pinch.state == .changed)
+    app.touches([TouchSample(id: 3, phase: .began, location: Point(x: 75, y: 150))])
+    #expect(pinch.scale == scaleBefore)
+    app.touches([TouchSample(id: 3, phase: .moved, location: Point(x: 0, y: 150))])
+    #expect(abs(pinch.scale - scaleBefore * 275 / 200) < 1e-9)
+    app.touches([TouchSample(id: 2, phase: .ended, location: Point(x: 20, y: 20))])
+    #expect(states.filter { $0 == .ended }.isEmpty)
+    app.touches([
+      TouchSample(id: 1, phase: .ended, location: Point(x: 275, y: 150)),
+      TouchSample(id: 3, phase: .ended, location: Point(x: 0, y: 150)),
+    ])
     #expect(states.last == .ended)
     #expect(states.filter { $0 == .ended }.count == 1)
   }

@@ -3,7 +3,8 @@ import KioskGraphics
 /// Recognizes a pinch: two fingers moving toward each other (zoom out) or apart (zoom in).
 /// A continuous gesture, UIKit's `UIPinchGestureRecognizer`: it begins once the distance
 /// between the fingers has changed by a few points (`began`, with `scale` 1), reports
-/// `changed` as they move, and ends when fewer than two fingers remain. A third finger is
+/// `changed` as they move, and ends when both fingers have lifted (while one is down it
+/// reports nothing; a finger put down again carries the scale on). A third finger is
 /// ignored. Its `location(in:)` is the point midway between the fingers.
 ///
 /// ```swift

@@ -3,7 +3,8 @@ import KioskGraphics
 /// Recognizes two fingers turning around each other. A continuous gesture, UIKit's
 /// `UIRotationGestureRecognizer`: it begins once the fingers have turned by a few points
 /// of travel (`began`, with `rotation` 0), reports `changed` as they turn, and ends when
-/// fewer than two fingers remain. A third finger is ignored. Its `location(in:)` is the
+/// both fingers have lifted (while one is down it reports nothing; a finger put down again
+/// carries the angle on). A third finger is ignored. Its `location(in:)` is the
 /// point midway between the fingers.
 ///
 /// ```swift

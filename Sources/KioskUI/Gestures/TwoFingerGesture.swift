@@ -38,6 +38,9 @@ struct TwoFingerGesture {
   private var base: Double
   private var measureAtBase = 0.0
   private var samples: [(time: Double, value: Double)] = []
+  /// A gesture at work whose second finger has lifted: it waits for another, or for the
+  /// last to lift.
+  private var isMissingAFinger = false
 
   init(kind: Kind) {
     self.kind = kind
@@ -83,6 +86,9 @@ struct TwoFingerGesture {
     for touch in touches where (recognizer.liveTouches.firstIndex(of: touch) ?? 0) >= 2 {
       recognizer.ignore(touch, for: event)
     }
+    if isMissingAFinger, let line = Self.line(of: recognizer) {
+      return rejoin(line)
+    }
     guard recognizer.state == .possible, !recognizer.isWaitingToRecognize, start == nil,
       let line = Self.line(of: recognizer)
     else { return }
@@ -116,9 +122,25 @@ struct TwoFingerGesture {
     }
   }
 
-  /// Fingers lifted: a gesture at work (or waiting to begin) ends when fewer than two
-  /// remain; an undecided one fails when none remain, and starts again from the next
-  /// second finger when one does.
+  /// A finger came down again after one of the two lifted: the value carries on from where
+  /// it was, measured from the new pair (the velocity starts again).
+  private mutating func rejoin(_ line: (distance: Double, angle: Double)) {
+    isMissingAFinger = false
+    let current = value
+    let old = measure
+    measure = kind == .pinch ? line.distance : line.angle
+    switch kind {
+    case .pinch: if old > 0 { recognition *= measure / old }
+    case .rotation: recognition += measure - old
+    }
+    setValue(current)
+    samples.removeAll()
+  }
+
+  /// Fingers lifted: a gesture at work (or waiting to begin) ends when all have lifted, as
+  /// UIKit's (with one left it reports nothing, and a second finger down again carries it
+  /// on); an undecided one fails when none remain, and starts again from the next second
+  /// finger when one does.
   mutating func touchesEnded(_ touches: Set<Touch>, of recognizer: GestureRecognizer)
     -> GestureRecognizer.State?
   {
@@ -126,9 +148,11 @@ struct TwoFingerGesture {
     let remaining = recognizer.numberOfTouches - touches.count
     switch recognizer.state {
     case .began, .changed:
-      return remaining < 2 ? .ended : nil
+      if remaining == 0 { return .ended }
+      if remaining < 2 { isMissingAFinger = true }
+      return nil
     case .possible where recognizer.isWaitingToRecognize:
-      return remaining < 2 ? .ended : nil
+      return remaining == 0 ? .ended : nil
     case .possible:
       if remaining == 0 { return .failed }
       if remaining < 2 { start = nil }
