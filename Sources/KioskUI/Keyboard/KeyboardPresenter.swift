@@ -68,6 +68,8 @@ final class KeyboardPresenter {
     keyboardWindow.isHidden = false
     keyboardWindow.frameObserver = { [weak self] in self?.layout() }
     let duration = animated ? Self.animationDuration : 0
+    // UIKit's order: the frame change around the showing.
+    post(Responder.keyboardWillChangeFrameNotification, from: begin, to: end, duration: duration)
     post(Responder.keyboardWillShowNotification, from: begin, to: end, duration: duration)
     animate(duration: duration) {
       view.frame = end
@@ -75,6 +77,8 @@ final class KeyboardPresenter {
       self.layoutGuideViewsNeedLayout()
     } completion: { [weak self] in
       guard let self, self.isKeyboardVisible else { return }
+      self.post(
+        Responder.keyboardDidChangeFrameNotification, from: begin, to: end, duration: duration)
       self.post(Responder.keyboardDidShowNotification, from: begin, to: end, duration: duration)
     }
   }
@@ -89,6 +93,7 @@ final class KeyboardPresenter {
     let end = begin.offsetBy(dx: 0, dy: begin.height)
     keyboardFrame = .zero
     let duration = animated ? Self.animationDuration : 0
+    post(Responder.keyboardWillChangeFrameNotification, from: begin, to: end, duration: duration)
     post(Responder.keyboardWillHideNotification, from: begin, to: end, duration: duration)
     animate(duration: duration) {
       view.frame = end
@@ -97,6 +102,8 @@ final class KeyboardPresenter {
     } completion: { [weak self, weak keyboardWindow] in
       guard let self else { return }
       if !self.isKeyboardVisible { keyboardWindow?.isHidden = true }
+      self.post(
+        Responder.keyboardDidChangeFrameNotification, from: begin, to: end, duration: duration)
       self.post(Responder.keyboardDidHideNotification, from: begin, to: end, duration: duration)
     }
   }
