@@ -21,7 +21,12 @@ private final class RecordingDelegate: TextFieldDelegate {
     calls.append("shouldEnd")
     return allowsEnd
   }
-  func textFieldDidEndEditing(_ textField: TextField) { calls.append("didEnd") }
+  /// Whether the field was still first responder when told that editing ended.
+  var wasFirstResponderAtDidEnd: Bool?
+  func textFieldDidEndEditing(_ textField: TextField) {
+    calls.append("didEnd")
+    wasFirstResponderAtDidEnd = textField.isFirstResponder
+  }
   func textField(
     _ textField: TextField, shouldChangeCharactersIn range: NSRange,
     replacementString string: String
@@ -132,6 +137,24 @@ struct TextFieldTests {
     #expect(!first.isEditing && second.isEditing && second.isFirstResponder)
     second.removeFromSuperview()
     #expect(!second.isEditing)
+  }
+
+  /// UIKit's order when the field being edited leaves its window: the delegate is asked
+  /// (and cannot keep it editing), the field resigns, then editing ends, once.
+  @Test(arguments: [true, false])
+  func leavingTheWindowEndsEditingInUIKitsOrder(delegateAllowsEnd: Bool) throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let field = makeField(app)
+    let delegate = RecordingDelegate()
+    delegate.allowsEnd = delegateAllowsEnd
+    field.delegate = delegate
+    field.becomeFirstResponder()
+    delegate.calls = []
+    field.removeFromSuperview()
+    app.runUntilIdle()
+    #expect(delegate.calls == ["shouldEnd", "didEnd"])
+    #expect(delegate.wasFirstResponderAtDidEnd == false)
+    #expect(!field.isEditing && !field.isFirstResponder)
   }
 
   @Test func secureEntryShowsBulletsAndNeverCopies() throws {

@@ -440,9 +440,12 @@ open class TextField: Control, TextInput {
     super.didMoveToWindow()
     // Back in a window after the text size changed (under a full-screen presentation).
     if window != nil { adjustFontToTraits() }
-    // Leaving the window ends editing whatever the delegate says.
+    // Leaving the window ends editing whatever the delegate says, in UIKit's order: the
+    // delegate is asked, the field resigns, then editing ends.
     if window == nil, isEditing {
+      _ = delegate?.textFieldShouldEndEditing(self)
       TextInputSystem.shared.inputWillEndEditing(self)
+      clearFirstResponder()
       finishEditing()
     }
   }

@@ -303,8 +303,12 @@ open class TextView: ScrollView, TextInput {
     super.didMoveToWindow()
     // Back in a window after the text size changed (under a full-screen presentation).
     if window != nil { adjustFontToTraits() }
+    // Leaving the window ends editing whatever the delegate says, in UIKit's order (as a
+    // text field's).
     if window == nil, isEditing {
+      _ = textViewDelegate?.textViewShouldEndEditing(self)
       TextInputSystem.shared.inputWillEndEditing(self)
+      clearFirstResponder()
       finishEditing()
     }
   }
