@@ -81,7 +81,7 @@ final class ProductCardCell: CollectionViewCell {
   let name = Label(frame: .zero)
   let price = Label(frame: .zero)
 
-  required init(frame: Rect) {
+  override init(frame: Rect) {
     super.init(frame: frame)
     contentView.backgroundColor = .white
     contentView.layer.cornerRadius = 12

@@ -8,7 +8,7 @@ private final class TileCell: CollectionViewCell {
   let swatch = View(frame: .zero)
   let name = Label(frame: .zero)
 
-  required init(frame: Rect) {
+  override init(frame: Rect) {
     super.init(frame: frame)
     backgroundColor = .white
     contentView.addSubview(swatch)
@@ -37,7 +37,7 @@ private final class TileCell: CollectionViewCell {
 private final class TitleView: CollectionReusableView {
   let label = Label(frame: .zero)
 
-  required init(frame: Rect) {
+  override init(frame: Rect) {
     super.init(frame: frame)
     backgroundColor = Color(hex: 0xf2f2f7)
     label.font = .systemFont(ofSize: 15, weight: .semibold)

@@ -7,7 +7,7 @@ import KioskUI
 final class CountingCell: CollectionViewCell {
   var reuses = 0
 
-  required init(frame: Rect) {
+  override init(frame: Rect) {
     super.init(frame: frame)
     let grey = View(frame: .zero)
     grey.backgroundColor = Color(hex: 0x333333)

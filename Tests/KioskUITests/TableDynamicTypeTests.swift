@@ -75,7 +75,7 @@ import Testing
 final class StyledCell: TableViewCell {
   static var style = TableViewCell.CellStyle.default
 
-  required init(style: TableViewCell.CellStyle, reuseIdentifier: String?) {
+  override init(style: TableViewCell.CellStyle, reuseIdentifier: String?) {
     super.init(style: Self.style, reuseIdentifier: reuseIdentifier)
     detailTextLabel?.text = "Hot, with milk"
   }

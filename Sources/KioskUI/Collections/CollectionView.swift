@@ -246,8 +246,7 @@ open class CollectionView: ScrollView {
       return waiting
     }
     guard let registered else { preconditionFailure(unregistered()) }
-    let made = pool.make { registered.init(frame: .zero) }
-    made.reuseIdentifier = identifier
+    let made = pool.make { registered.init(reuseIdentifier: identifier) }
     return made
   }
 

@@ -2,14 +2,14 @@ import KioskGraphics
 
 /// A view a collection view shows for a layout element and reuses, like UIKit's
 /// `UICollectionReusableView`: section headers and footers are these, and cells are the
-/// subclass `CollectionViewCell`. Register a subclass with the collection view and it
-/// makes them with `init(frame:)`; reset what belongs to the old element in
-/// `prepareForReuse()`.
+/// subclass `CollectionViewCell`. Register a subclass that overrides `init(frame:)` with
+/// the collection view and it makes them with it (through `init(reuseIdentifier:)`, which
+/// the subclass inherits); reset what belongs to the old element in `prepareForReuse()`.
 ///
 /// ```swift
 /// final class SectionTitle: CollectionReusableView {
 ///   let label = Label(frame: .zero)
-///   required init(frame: Rect) {
+///   override init(frame: Rect) {
 ///     super.init(frame: frame)
 ///     addSubview(label)
 ///   }
@@ -30,9 +30,22 @@ open class CollectionReusableView: View {
   /// The `zIndex` the view was placed with.
   var zIndex = 0
 
-  /// Creates a view with a frame; the collection view calls this for registered classes.
-  public required override init(frame: Rect) {
+  /// Creates a view with a frame; the collection view makes registered classes with it.
+  public override init(frame: Rect) {
     super.init(frame: frame)
+  }
+
+  /// Creates a view of no size filed under `reuseIdentifier`: what a collection view makes a
+  /// registered class with, calling the subclass's own `init(frame:)`.
+  ///
+  /// KioskKit differs from UIKit here because Swift can make an instance of a class known
+  /// only at run time through a `required` initializer alone (UIKit's Objective-C runtime
+  /// needs none). This one is `required`, so that `init(frame:)` need not be, as UIKit's is
+  /// not: a subclass that overrides `init(frame:)` inherits it. A subclass with only
+  /// initializers of its own provides it too (calling one of them).
+  public required convenience init(reuseIdentifier: String?) {
+    self.init(frame: .zero)
+    self.reuseIdentifier = reuseIdentifier
   }
 
   /// Called before the collection view hands the view out again for another element:
@@ -48,7 +61,7 @@ open class CollectionReusableView: View {
 /// ```swift
 /// final class ProductCell: CollectionViewCell {
 ///   let name = Label(frame: .zero)
-///   required init(frame: Rect) {
+///   override init(frame: Rect) {
 ///     super.init(frame: frame)
 ///     contentView.addSubview(name)
 ///     let tint = View(frame: .zero)
@@ -99,7 +112,7 @@ open class CollectionViewCell: CollectionReusableView {
   }
 
   /// Creates a clear cell with an empty content view.
-  public required init(frame: Rect) {
+  public override init(frame: Rect) {
     super.init(frame: frame)
     contentView.frame = bounds
     addSubview(contentView)

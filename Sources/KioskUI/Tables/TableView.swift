@@ -265,7 +265,7 @@ open class TableView: ScrollView {
 
   private func makeCell(_ identifier: String) -> TableViewCell {
     let cellClass = cellClasses[identifier] ?? TableViewCell.self
-    return reusePool.make { cellClass.init(style: .default, reuseIdentifier: identifier) }
+    return reusePool.make { cellClass.init(reuseIdentifier: identifier) }
   }
 
   /// Puts a cell that left the table in the pool of its identifier.

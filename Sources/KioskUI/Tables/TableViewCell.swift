@@ -6,9 +6,9 @@ import KioskGraphics
 ///
 /// Put custom content in `contentView`, which moves aside for the accessory, the delete
 /// control and the Delete button. Subclass it and register the class with the table to
-/// make your own cells; a subclass overrides `init(style:reuseIdentifier:)` (required, so
-/// the table can make cells of a registered class) and resets row-specific state in
-/// `prepareForReuse()`.
+/// make your own cells; a subclass overrides `init(style:reuseIdentifier:)` and resets
+/// row-specific state in `prepareForReuse()`. The table makes a registered class with
+/// `init(reuseIdentifier:)`, which such a subclass inherits.
 ///
 /// ```swift
 /// let cell = tableView.dequeueReusableCell(withIdentifier: "fruit", for: indexPath)
@@ -136,7 +136,7 @@ open class TableViewCell: View {
   weak var tableView: TableView?
 
   /// Creates a cell of `style`, filed in the reuse pool under `reuseIdentifier`.
-  public required init(style: CellStyle, reuseIdentifier: String?) {
+  public init(style: CellStyle, reuseIdentifier: String?) {
     self.style = style
     self.reuseIdentifier = reuseIdentifier
     super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
@@ -153,6 +153,18 @@ open class TableViewCell: View {
     separatorLine.isUserInteractionEnabled = false
     separatorLine.isHidden = true
     addSubview(separatorLine)
+  }
+
+  /// Creates a default-style cell filed under `reuseIdentifier`: what a table view makes a
+  /// registered class with, calling the subclass's own `init(style:reuseIdentifier:)`.
+  ///
+  /// KioskKit differs from UIKit here because Swift can make an instance of a class known
+  /// only at run time through a `required` initializer alone (UIKit's Objective-C runtime
+  /// needs none). This one is `required`, so that `init(style:reuseIdentifier:)` need not be,
+  /// as UIKit's is not: a subclass that overrides `init(style:reuseIdentifier:)` inherits
+  /// it. A subclass with only initializers of its own provides it too (calling one of them).
+  public required convenience init(reuseIdentifier: String?) {
+    self.init(style: .default, reuseIdentifier: reuseIdentifier)
   }
 
   /// Creates a default-style cell without a reuse identifier.

@@ -123,7 +123,7 @@ final class CityPickerController: TableViewController {
 /// A cell with a title on the left and a grey value on the right.
 @MainActor
 final class ValueCell: TableViewCell {
-  required init(style: CellStyle, reuseIdentifier: String?) {
+  override init(style: CellStyle, reuseIdentifier: String?) {
     super.init(style: .value1, reuseIdentifier: reuseIdentifier)
   }
 }

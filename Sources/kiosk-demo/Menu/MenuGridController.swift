@@ -68,7 +68,7 @@ final class MenuCardCell: CollectionViewCell {
   private let name = Label(frame: .zero)
   private let price = Label(frame: .zero)
 
-  required init(frame: Rect) {
+  override init(frame: Rect) {
     super.init(frame: frame)
     contentView.backgroundColor = .white
     contentView.layer.cornerRadius = 14

@@ -83,7 +83,7 @@ final class RecipeListController: ScaledRowsTableViewController, StoryboardInsta
 /// A cell with a title and a smaller line under it.
 @MainActor
 final class SubtitleCell: TableViewCell {
-  required init(style: CellStyle, reuseIdentifier: String?) {
+  override init(style: CellStyle, reuseIdentifier: String?) {
     super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
   }
 }

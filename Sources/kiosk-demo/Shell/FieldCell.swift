@@ -7,7 +7,7 @@ import KioskKit
 final class FieldCell: TableViewCell {
   private weak var field: TextField?
 
-  required init(style: CellStyle, reuseIdentifier: String?) {
+  override init(style: CellStyle, reuseIdentifier: String?) {
     super.init(style: .default, reuseIdentifier: reuseIdentifier)
     selectionStyle = .none
   }
