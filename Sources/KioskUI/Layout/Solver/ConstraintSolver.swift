@@ -1,0 +1,427 @@
+/// A value the solver finds: an edge, a centre or a size of a view or a layout guide.
+@MainActor
+final class LayoutVariable {
+  /// What it is, for the log of unsatisfiable constraints ("button.leading").
+  let name: String
+  /// Its value after the last `ConstraintSolver.updateVariables()`.
+  var value = 0.0
+
+  init(_ name: String) {
+    self.name = name
+  }
+}
+
+/// `Σ coefficient × variable + constant`.
+@MainActor
+struct LinearExpression {
+  var terms: [(variable: LayoutVariable, coefficient: Double)]
+  var constant: Double
+
+  init(_ terms: [(LayoutVariable, Double)] = [], constant: Double = 0) {
+    self.terms = terms.map { (variable: $0.0, coefficient: $0.1) }
+    self.constant = constant
+  }
+}
+
+/// `expression relation 0`, with a strength: `ConstraintSolver.required` or less, a
+/// constraint that may be broken, the less the weaker.
+@MainActor
+final class SolverConstraint {
+  enum Relation {
+    case lessThanOrEqual
+    case equal
+    case greaterThanOrEqual
+  }
+
+  let expression: LinearExpression
+  let relation: Relation
+  let strength: Double
+
+  init(_ expression: LinearExpression, _ relation: Relation, strength: Double) {
+    self.expression = expression
+    self.relation = relation
+    self.strength = min(max(strength, 0), ConstraintSolver.required)
+  }
+
+  var isRequired: Bool { strength >= ConstraintSolver.required }
+}
+
+/// Why the solver refused a request.
+enum ConstraintSolverError: Error, Equatable {
+  /// A required constraint contradicts the required ones already added.
+  case unsatisfiable
+  case duplicateConstraint
+  case unknownConstraint
+  case duplicateEditVariable
+  case unknownEditVariable
+  /// An edit variable must be breakable: its strength is less than required.
+  case requiredEditVariable
+}
+
+/// An incremental solver of linear equalities and inequalities with strengths, after the
+/// Cassowary algorithm (Badros, Borning and Stuckey, 2001) as the kiwi solver arranges it:
+/// a simplex tableau kept optimal as constraints are added and removed one at a time, and a
+/// dual simplex for edit variables, whose suggested values (a constraint's new constant, a
+/// finger's position) re-solve only what they touch. Auto Layout's engine.
+///
+/// Strengths are weights: a broken constraint costs its strength times its error, and the
+/// solution minimises the sum. Required constraints (`required`) are never broken: adding
+/// one that contradicts the others throws `unsatisfiable` and leaves the tableau as it was.
+@MainActor
+final class ConstraintSolver {
+  /// The strength of a constraint that must hold.
+  static let required = 1e12
+
+  struct Tag {
+    var marker = SolverSymbol.invalid
+    var other = SolverSymbol.invalid
+  }
+
+  private struct Edit {
+    var tag: Tag
+    var constraint: SolverConstraint
+    var constant: Double
+  }
+
+  private var constraints: [ObjectIdentifier: (constraint: SolverConstraint, tag: Tag)] = [:]
+  private var rows: [SolverSymbol: SolverRow] = [:]
+  private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: SolverSymbol)] =
+    [:]
+  private var edits: [ObjectIdentifier: Edit] = [:]
+  private var infeasibleRows: [SolverSymbol] = []
+  private var objective = SolverRow()
+  private var artificial: SolverRow?
+  private var lastSymbolID = 0
+
+  /// How many constraints it holds.
+  var constraintCount: Int { constraints.count }
+
+  func contains(_ constraint: SolverConstraint) -> Bool {
+    constraints[ObjectIdentifier(constraint)] != nil
+  }
+
+  /// Adds `constraint` and re-solves; a required one that cannot hold throws
+  /// `unsatisfiable` and is not added.
+  func add(_ constraint: SolverConstraint) throws(ConstraintSolverError) {
+    let key = ObjectIdentifier(constraint)
+    guard constraints[key] == nil else { throw .duplicateConstraint }
+    var tag = Tag()
+    var row = makeRow(for: constraint, tag: &tag)
+    var subject = chooseSubject(of: row, tag: tag)
+    if !subject.isValid && row.hasOnlyDummies {
+      guard SolverRow.isNearZero(row.constant) else { throw .unsatisfiable }
+      subject = tag.marker
+    }
+    if subject.isValid {
+      row.solve(for: subject)
+      substitute(subject, row)
+      rows[subject] = row
+    } else {
+      // Phase one may pivot the tableau and leave the refused row in it: what it was is
+      // put back (a copy only on this path, which a determined variable's constraint takes).
+      let saved = (rows, objective, infeasibleRows)
+      guard addWithArtificialVariable(row) else {
+        (rows, objective, infeasibleRows) = saved
+        throw .unsatisfiable
+      }
+    }
+    constraints[key] = (constraint, tag)
+    optimize()
+  }
+
+  /// Removes `constraint` and re-solves.
+  func remove(_ constraint: SolverConstraint) throws(ConstraintSolverError) {
+    guard let entry = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
+      throw .unknownConstraint
+    }
+    let tag = entry.tag
+    removeErrorEffects(of: tag, strength: constraint.strength)
+    if rows.removeValue(forKey: tag.marker) == nil {
+      guard let leaving = markerLeavingRow(tag.marker), var row = rows.removeValue(forKey: leaving)
+      else { preconditionFailure("the solver lost a constraint's marker") }
+      row.solve(for: leaving, tag.marker)
+      substitute(tag.marker, row)
+    }
+    optimize()
+  }
+
+  /// Makes `variable` editable at `strength` (less than required): `suggest(_:for:)` then
+  /// moves it, the other constraints following, without a solve from scratch.
+  func addEditVariable(_ variable: LayoutVariable, strength: Double)
+    throws(ConstraintSolverError)
+  {
+    let key = ObjectIdentifier(variable)
+    guard edits[key] == nil else { throw .duplicateEditVariable }
+    guard strength < Self.required else { throw .requiredEditVariable }
+    let constraint = SolverConstraint(
+      LinearExpression([(variable, 1)]), .equal, strength: strength)
+    try add(constraint)
+    guard let tag = constraints[ObjectIdentifier(constraint)]?.tag else {
+      preconditionFailure("an added constraint is missing")
+    }
+    edits[key] = Edit(tag: tag, constraint: constraint, constant: 0)
+  }
+
+  func removeEditVariable(_ variable: LayoutVariable) throws(ConstraintSolverError) {
+    guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+      throw .unknownEditVariable
+    }
+    try remove(edit.constraint)
+  }
+
+  func hasEditVariable(_ variable: LayoutVariable) -> Bool {
+    edits[ObjectIdentifier(variable)] != nil
+  }
+
+  /// Suggests `value` for an edit variable: the tableau is brought back to feasibility by
+  /// the dual simplex from where it was.
+  func suggest(_ value: Double, for variable: LayoutVariable) throws(ConstraintSolverError) {
+    let key = ObjectIdentifier(variable)
+    guard var edit = edits[key] else { throw .unknownEditVariable }
+    let delta = value - edit.constant
+    edit.constant = value
+    edits[key] = edit
+    let (marker, other) = (edit.tag.marker, edit.tag.other)
+    if var row = rows[marker] {
+      if row.add(-delta) < 0 { infeasibleRows.append(marker) }
+      rows[marker] = row
+    } else if var row = rows[other] {
+      if row.add(delta) < 0 { infeasibleRows.append(other) }
+      rows[other] = row
+    } else {
+      var index = rows.startIndex
+      while index != rows.endIndex {
+        let coefficient = rows.values[index].coefficient(of: marker)
+        if coefficient != 0, rows.values[index].add(delta * coefficient) < 0,
+          rows.keys[index].kind != .external
+        {
+          infeasibleRows.append(rows.keys[index])
+        }
+        rows.formIndex(after: &index)
+      }
+    }
+    dualOptimize()
+  }
+
+  /// Writes the solution into the variables' `value`.
+  func updateVariables() {
+    for (variable, symbol) in variables.values {
+      variable.value = rows[symbol]?.constant ?? 0
+    }
+  }
+
+  // MARK: Rows
+
+  private func makeSymbol(_ kind: SolverSymbol.Kind) -> SolverSymbol {
+    lastSymbolID += 1
+    return SolverSymbol(id: lastSymbolID, kind: kind)
+  }
+
+  private func symbol(for variable: LayoutVariable) -> SolverSymbol {
+    let key = ObjectIdentifier(variable)
+    if let known = variables[key] { return known.symbol }
+    let symbol = makeSymbol(.external)
+    variables[key] = (variable, symbol)
+    return symbol
+  }
+
+  /// The constraint as a row of the tableau, its basic variables replaced by their rows,
+  /// with its slack, error or dummy symbols (named in `tag`) and its errors in the
+  /// objective.
+  private func makeRow(for constraint: SolverConstraint, tag: inout Tag) -> SolverRow {
+    let expression = constraint.expression
+    var row = SolverRow(constant: expression.constant)
+    for term in expression.terms where !SolverRow.isNearZero(term.coefficient) {
+      let symbol = symbol(for: term.variable)
+      if let basic = rows[symbol] {
+        row.insert(basic, term.coefficient)
+      } else {
+        row.insert(symbol, term.coefficient)
+      }
+    }
+    switch constraint.relation {
+    case .lessThanOrEqual, .greaterThanOrEqual:
+      let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+      let slack = makeSymbol(.slack)
+      tag.marker = slack
+      row.insert(slack, sign)
+      if !constraint.isRequired {
+        let error = makeSymbol(.error)
+        tag.other = error
+        row.insert(error, -sign)
+        objective.insert(error, constraint.strength)
+      }
+    case .equal:
+      if constraint.isRequired {
+        let dummy = makeSymbol(.dummy)
+        tag.marker = dummy
+        row.insert(dummy)
+      } else {
+        let plus = makeSymbol(.error)
+        let minus = makeSymbol(.error)
+        tag.marker = plus
+        tag.other = minus
+        row.insert(plus, -1)
+        row.insert(minus, 1)
+        objective.insert(plus, constraint.strength)
+        objective.insert(minus, constraint.strength)
+      }
+    }
+    if row.constant < 0 { row.reverseSign() }
+    return row
+  }
+
+  /// The symbol a new row is solved for: its first external symbol, else a marker or error
+  /// symbol of the constraint with a negative coefficient; `invalid` when there is none.
+  private func chooseSubject(of row: SolverRow, tag: Tag) -> SolverSymbol {
+    if let external = row.cells.first(where: { $0.symbol.kind == .external }) {
+      return external.symbol
+    }
+    for symbol in [tag.marker, tag.other] where symbol.isPivotable {
+      if row.coefficient(of: symbol) < 0 { return symbol }
+    }
+    return .invalid
+  }
+
+  /// Adds `row` through an artificial variable (phase one of the simplex); whether the
+  /// row's constraint could be satisfied.
+  private func addWithArtificialVariable(_ row: SolverRow) -> Bool {
+    let art = makeSymbol(.slack)
+    rows[art] = row
+    artificial = row
+    optimize(artificialObjective: true)
+    let success = SolverRow.isNearZero(artificial?.constant ?? 0)
+    artificial = nil
+    if var artRow = rows.removeValue(forKey: art) {
+      if artRow.isConstant { return success }
+      guard let entering = artRow.cells.first(where: { $0.symbol.isPivotable })?.symbol else {
+        return false
+      }
+      artRow.solve(for: art, entering)
+      substitute(entering, artRow)
+      rows[entering] = artRow
+    }
+    var index = rows.startIndex
+    while index != rows.endIndex {
+      rows.values[index].remove(art)
+      rows.formIndex(after: &index)
+    }
+    objective.remove(art)
+    return success
+  }
+
+  /// Replaces `symbol` by `row` in every row and the objectives, noting rows that became
+  /// infeasible.
+  private func substitute(_ symbol: SolverSymbol, _ row: SolverRow) {
+    // In place, through the values' indices: assigning by key while iterating would copy
+    // the whole dictionary.
+    var index = rows.startIndex
+    while index != rows.endIndex {
+      if rows.values[index].coefficient(of: symbol) != 0 {
+        rows.values[index].substitute(symbol, row)
+        let basic = rows.keys[index]
+        if basic.kind != .external && rows.values[index].constant < 0 {
+          infeasibleRows.append(basic)
+        }
+      }
+      rows.formIndex(after: &index)
+    }
+    objective.substitute(symbol, row)
+    artificial?.substitute(symbol, row)
+  }
+
+  // MARK: Simplex
+
+  /// Pivots until `objective` (or the artificial one) cannot decrease.
+  private func optimize(artificialObjective: Bool = false) {
+    while true {
+      let current = artificialObjective ? (artificial ?? SolverRow()) : objective
+      // The lowest symbol whose growth lowers the objective (cells are sorted).
+      guard
+        let entering = current.cells.first(where: {
+          $0.coefficient < 0 && $0.symbol.kind != .dummy
+        })?.symbol
+      else { return }
+      guard let leaving = leavingRow(for: entering), var row = rows.removeValue(forKey: leaving)
+      else {
+        preconditionFailure("the objective is unbounded")
+      }
+      row.solve(for: leaving, entering)
+      substitute(entering, row)
+      rows[entering] = row
+    }
+  }
+
+  /// The row that limits `entering` most (the smallest ratio; the lowest symbol on a tie).
+  private func leavingRow(for entering: SolverSymbol) -> SolverSymbol? {
+    var best: (ratio: Double, symbol: SolverSymbol)?
+    for (symbol, row) in rows where symbol.kind != .external {
+      let coefficient = row.coefficient(of: entering)
+      guard coefficient < 0 else { continue }
+      let ratio = -row.constant / coefficient
+      if Self.limitsMore(ratio, symbol, than: best) { best = (ratio, symbol) }
+    }
+    return best?.symbol
+  }
+
+  /// Whether a row of `ratio` for `symbol` limits more than `best`: a smaller ratio, or the
+  /// lower symbol on a tie.
+  private static func limitsMore(
+    _ ratio: Double, _ symbol: SolverSymbol, than best: (ratio: Double, symbol: SolverSymbol)?
+  ) -> Bool {
+    guard let best else { return true }
+    return ratio < best.ratio || (ratio == best.ratio && symbol < best.symbol)
+  }
+
+  /// Brings infeasible rows (a negative constant after a suggested value) back.
+  private func dualOptimize() {
+    while let leaving = infeasibleRows.min() {
+      infeasibleRows.removeAll { $0 == leaving }
+      guard var row = rows[leaving], row.constant < 0 else { continue }
+      var best: (ratio: Double, symbol: SolverSymbol)?
+      for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
+        let ratio = objective.coefficient(of: cell.symbol) / cell.coefficient
+        if Self.limitsMore(ratio, cell.symbol, than: best) { best = (ratio, cell.symbol) }
+      }
+      guard let entering = best?.symbol else { preconditionFailure("the dual is unbounded") }
+      rows.removeValue(forKey: leaving)
+      row.solve(for: leaving, entering)
+      substitute(entering, row)
+      rows[entering] = row
+    }
+  }
+
+  // MARK: Removal
+
+  private func removeErrorEffects(of tag: Tag, strength: Double) {
+    for symbol in [tag.marker, tag.other] where symbol.kind == .error {
+      if let row = rows[symbol] {
+        objective.insert(row, -strength)
+      } else {
+        objective.insert(symbol, -strength)
+      }
+    }
+  }
+
+  /// The row to pivot a non-basic marker into: the most restrictive row where it has a
+  /// negative coefficient, else a positive one, else an external row.
+  private func markerLeavingRow(_ marker: SolverSymbol) -> SolverSymbol? {
+    var negative: (ratio: Double, symbol: SolverSymbol)?
+    var positive: (ratio: Double, symbol: SolverSymbol)?
+    var external: SolverSymbol?
+    for (symbol, row) in rows {
+      let coefficient = row.coefficient(of: marker)
+      guard coefficient != 0 else { continue }
+      if symbol.kind == .external {
+        if external.map({ symbol < $0 }) ?? true { external = symbol }
+      } else if coefficient < 0 {
+        let ratio = -row.constant / coefficient
+        if Self.limitsMore(ratio, symbol, than: negative) { negative = (ratio, symbol) }
+      } else {
+        let ratio = row.constant / coefficient
+        if Self.limitsMore(ratio, symbol, than: positive) { positive = (ratio, symbol) }
+      }
+    }
+    return negative?.symbol ?? positive?.symbol ?? external
+  }
+}
