@@ -16,7 +16,7 @@ extension RealKernel {
       let vm = try QEMUMachine.boot(
         script: """
           mount -t debugfs debugfs /sys/kernel/debug
-          \(legacy) \(shellQuoted(demo.path)) --backend drm --blank-after 1 --duration 30 2>&1 & demo=$!
+          \(legacy) \(shellQuoted(demo.path)) --backend drm --blank-after 1 --duration 300 2>&1 & demo=$!
           read -r blanked
           echo "CRTC idle $(grep -m1 'active=' /sys/kernel/debug/dri/0/state)"
           kill $demo

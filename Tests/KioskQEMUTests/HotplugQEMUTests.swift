@@ -32,7 +32,7 @@ extension RealKernel {
       let vm = try QEMUMachine.boot(
         script: """
           \(startUdev)
-          \(shellQuoted(demo.path)) --backend drm --duration 30 2>&1 & demo=$!
+          \(shellQuoted(demo.path)) --backend drm --duration 300 2>&1 & demo=$!
           read -r unplug
           echo off > \(status) && \(announce)
           read -r plug
@@ -81,7 +81,7 @@ extension RealKernel {
         script: """
           \(startUdev)
           echo off > \(status)
-          \(shellQuoted(demo.path)) --backend drm \(mode) --duration 30 2>&1 & demo=$!
+          \(shellQuoted(demo.path)) --backend drm \(mode) --duration 300 2>&1 & demo=$!
           read -r plug
           echo on > \(status) && \(announce)
           read -r reply

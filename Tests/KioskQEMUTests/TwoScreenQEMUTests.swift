@@ -28,7 +28,7 @@ extension RealKernel {
           udevadm trigger --action=add --subsystem-match=drm && udevadm settle -t 5
           \(shellQuoted(demo.path)) --backend drm --card /dev/dri/card0 \\
             --screen Virtual-2 --control-socket \(socket) \\
-            --duration 60 2>&1 & demo=$!
+            --duration 300 2>&1 & demo=$!
           read -r status
           \(shellQuoted(kioskctl.path)) status --socket \(socket) | grep '^screen' | sed 's/^/STATUS /'
           read -r unplug
