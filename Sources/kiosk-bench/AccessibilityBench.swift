@@ -24,7 +24,10 @@ struct AccessibilityFigures {
   /// Why speech could not be measured (no espeak-ng), or nil.
   var speechUnavailable: String?
 
-  var readerFrameRatio: Double { frameReaderOnMs / frameReaderOffMs }
+  /// The median over turns of reader on / off (see `AccessibilityMeasurements.run()`).
+  var readerFrameRatio = 0.0
+  /// The smallest and largest of the turns' ratios.
+  var readerFrameRatioRange = (0.0, 0.0)
 
   var dictionary: [String: Any] {
     [
@@ -54,7 +57,8 @@ struct AccessibilityFigures {
     }
     row(
       "(v) full frame, reader on / off", String(format: "%.3f", readerFrameRatio),
-      "target ≤ 1.05 (\(ms(frameReaderOnMs)) / \(ms(frameReaderOffMs)))")
+      "target ≤ 1.05 (\(ms(frameReaderOnMs)) / \(ms(frameReaderOffMs)); median of 24 turns, "
+        + String(format: "%.2f–%.2f)", readerFrameRatioRange.0, readerFrameRatioRange.1))
     row(
       "(w) memory of the reader and speech", String(format: "%+.1f MB", readerMemoryMB),
       "RSS with them running, over without; target ≤ +5 MB")
@@ -124,24 +128,10 @@ struct AccessibilityMeasurements {
       figures.speechUnavailable = error.description
     }
     let reader = ScreenReader(speech: queue)
-    // Off and on in turns, a block of frames each, so that a drift of the machine (another
-    // process, the CPU's clock) weighs on both alike; each start says the first element,
-    // and the frames wait until that is said. The ratio of two medians of a frame of
-    // 0.7 ms moves by several per cent from run to run: more turns and frames than elsewhere.
-    var off: [Double] = []
-    var on: [Double] = []
-    let block = max(frames / 6, 20)
-    for _ in 0..<12 {
-      reader.stop()
-      loop.runUntilIdle()
-      off += (0..<block).map { _ in frame() }
-      reader.start(on: Application.shared, screen: screen)
-      loop.runUntilIdle()
-      waitUntilQuiet(queue)
-      on += (0..<block).map { _ in frame() }
-    }
-    figures.frameReaderOffMs = off.sorted()[off.count / 2]
-    figures.frameReaderOnMs = on.sorted()[on.count / 2]
+    measureFrames(
+      reader: reader, queue: queue, screen: screen, loop: loop, frame: frame, into: &figures)
+    reader.start(on: Application.shared, screen: screen)
+    loop.runUntilIdle()
 
     if figures.speechUnavailable == nil {
       measureFocusToSample(reader: reader, queue: queue, sink: sink, loop: loop, into: &figures)
@@ -150,6 +140,42 @@ struct AccessibilityMeasurements {
     reader.stop()
     loop.runUntilIdle()
     return figures
+  }
+
+  /// (v) frames with the reader off and on.
+  private func measureFrames(
+    reader: ScreenReader, queue: SpeechQueue, screen: Screen, loop: SimulatedRunLoop,
+    frame: () -> Double, into figures: inout AccessibilityFigures
+  ) {
+    // Off and on in turns, a block of frames each, so that a drift of the machine (another
+    // process, the CPU's clock) weighs on both alike: off then on, then on then off, each
+    // start saying the first element and the frames waiting until that is said. The figure
+    // is the median of the turns' ratios (each the ratio of its two blocks' medians): the
+    // ratio of two medians taken over the whole run moved by several per cent from run to
+    // run, as much as the reader costs, where the turns' ratios move with the machine only
+    // within a turn.
+    var off: [Double] = []
+    var on: [Double] = []
+    var ratios: [Double] = []
+    let block = max(frames / 2, 30)
+    for turn in 0..<24 {
+      var offBlock: [Double] = []
+      if turn % 2 == 0 { offBlock = (0..<block).map { _ in frame() } }
+      reader.start(on: Application.shared, screen: screen)
+      loop.runUntilIdle()
+      waitUntilQuiet(queue)
+      let onBlock = (0..<block).map { _ in frame() }
+      reader.stop()
+      loop.runUntilIdle()
+      if turn % 2 == 1 { offBlock = (0..<block).map { _ in frame() } }
+      ratios.append(middle(onBlock) / middle(offBlock))
+      off += offBlock
+      on += onBlock
+    }
+    figures.frameReaderOffMs = middle(off)
+    figures.frameReaderOnMs = middle(on)
+    figures.readerFrameRatio = middle(ratios)
+    figures.readerFrameRatioRange = (ratios.min() ?? 0, ratios.max() ?? 0)
   }
 
   /// (u) focus moves to the next element, each time after the last utterance has been
@@ -183,6 +209,9 @@ struct AccessibilityMeasurements {
     figures.speakToFirstSampleMs =
       queueLatencies.isEmpty ? 0 : queueLatencies[queueLatencies.count / 2]
   }
+
+  /// The median of `values` (not empty).
+  private func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
   /// Waits (at most 10 s) until the queue has nothing to say.
   private func waitUntilQuiet(_ queue: SpeechQueue) {

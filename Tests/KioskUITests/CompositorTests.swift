@@ -163,6 +163,33 @@ struct CompositorTests {
     #expect(app.screen.compositor.lastPaintedArea == 3 * 100 * 100)
   }
 
+  @Test func thinOpaqueViewsPaintOverWhatIsBehindRatherThanCuttingItUp() throws {
+    let app = try TestApplication(pointSize: Size(width: 100, height: 100))
+    let back = CountingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let strip = View(frame: Rect(x: 0, y: 48, width: 100, height: 4))
+    strip.backgroundColor = .red
+    strip.isHidden = true
+    app.window.addSubview(back)
+    app.window.addSubview(strip)
+    app.runUntilIdle()
+    back.setNeedsDisplay()
+    app.runUntilIdle()
+    let withoutStrip = app.screen.compositor.lastPaintedArea
+    // A strip 4 px high: what is behind it is painted whole, and the strip over it.
+    strip.isHidden = false
+    back.setNeedsDisplay()
+    app.runUntilIdle()
+    #expect(app.screen.compositor.lastPaintedArea == withoutStrip + 100 * 4)
+    let snapshot = app.snapshot()
+    #expect(snapshot.pixel(x: 50, y: 49) == .red)
+    #expect(snapshot.pixel(x: 50, y: 47) == back.fill)
+    // A band 20 px high is worth cutting around: less is painted than under the strip.
+    strip.frame.size.height = 20
+    back.setNeedsDisplay()
+    app.runUntilIdle()
+    #expect(app.screen.compositor.lastPaintedArea < withoutStrip + 100 * 20)
+  }
+
   @Test func alphaBlendsOverWhatIsBehind() throws {
     let app = try TestApplication(pointSize: Size(width: 40, height: 40))
     app.window.backgroundColor = .black

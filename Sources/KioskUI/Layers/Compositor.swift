@@ -460,7 +460,9 @@ public final class Compositor {
       }
       uncoveredPieces(of: rect.intersection(entry.extent))
       for piece in pieces { paintList.append(PaintPiece(entry: index, rect: piece)) }
-      if !pieces.isEmpty && !entry.opaqueRect.isEmpty { opaqueRects.append(entry.opaqueRect) }
+      if !pieces.isEmpty && Self.isWorthCulling(entry.opaqueRect) {
+        opaqueRects.append(entry.opaqueRect)
+      }
       index -= 1
     }
     var painted = 0
@@ -480,6 +482,17 @@ public final class Compositor {
     painter.limit = painter.target.bounds
     return painted
   }
+
+  /// Whether the layers behind `opaque` leave out the pixels it covers. A thin one (a
+  /// separator, a focus ring's edge) would cut each of them into as many as four pieces,
+  /// each a painting call of its own, to save a few pixels: they are painted under it
+  /// instead, and it paints over them (the frame's pixels are the same either way).
+  static func isWorthCulling(_ opaque: PixelRect) -> Bool {
+    opaque.width >= leastCullingSide && opaque.height >= leastCullingSide
+  }
+
+  /// The narrowest opaque rectangle (pixels) that the layers behind it are cut around.
+  static let leastCullingSide = 16
 
   /// Sets `pieces` to what is left of `rect` after taking away every opaque rectangle.
   private func uncoveredPieces(of rect: PixelRect) {
