@@ -85,8 +85,15 @@ final class ConstraintSolver {
 
   private var constraints: [ObjectIdentifier: (constraint: SolverConstraint, tag: Tag)] = [:]
   private var rows: [SolverSymbol: SolverRow] = [:]
-  private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: SolverSymbol)] =
-    [:]
+  private struct KnownVariable {
+    let variable: LayoutVariable
+    let symbol: SolverSymbol
+    /// Terms of added constraints that use it: at zero (and not basic) it is forgotten,
+    /// so that a tree whose views come and go does not keep every variable it ever had.
+    var uses = 0
+  }
+
+  private var variables: [ObjectIdentifier: KnownVariable] = [:]
   private var edits: [ObjectIdentifier: Edit] = [:]
   private var infeasibleRows: [SolverSymbol] = []
   private var objective = SolverRow()
@@ -95,6 +102,10 @@ final class ConstraintSolver {
 
   /// How many constraints it holds.
   var constraintCount: Int { constraints.count }
+  /// How many rows the tableau has (for tests).
+  var rowCount: Int { rows.count }
+  /// How many variables it knows (for tests).
+  var variableCount: Int { variables.count }
 
   func contains(_ constraint: SolverConstraint) -> Bool {
     constraints[ObjectIdentifier(constraint)] != nil
@@ -106,15 +117,20 @@ final class ConstraintSolver {
     let key = ObjectIdentifier(constraint)
     guard constraints[key] == nil else { throw .duplicateConstraint }
     var tag = Tag()
+    // Symbols made from here on are in no row yet (only error symbols in the objective).
+    let newSymbols = lastSymbolID + 1
     var row = makeRow(for: constraint, tag: &tag)
-    var subject = chooseSubject(of: row, tag: tag)
+    var subject = chooseSubject(of: row, tag: tag, newSymbols: newSymbols)
     if !subject.isValid && row.hasOnlyDummies {
       guard SolverRow.isNearZero(row.constant) else { throw .unsatisfiable }
       subject = tag.marker
     }
     if subject.isValid {
       row.solve(for: subject)
-      substitute(subject, row)
+      // A subject made by this constraint (a view's variable used for the first time, the
+      // constraint's own slack) is in no other row: only the objectives can hold it. This
+      // keeps adding a new view's constraints from visiting every row of the tableau.
+      substitute(subject, row, inRows: subject.id < newSymbols)
       rows[subject] = row
     } else {
       // Phase one may pivot the tableau and leave the refused row in it: what it was is
@@ -126,6 +142,9 @@ final class ConstraintSolver {
       }
     }
     constraints[key] = (constraint, tag)
+    for term in constraint.expression.terms {
+      variables[ObjectIdentifier(term.variable)]?.uses += 1
+    }
     optimize()
   }
 
@@ -143,6 +162,16 @@ final class ConstraintSolver {
       substitute(tag.marker, row)
     }
     optimize()
+    for term in constraint.expression.terms {
+      let key = ObjectIdentifier(term.variable)
+      guard var known = variables[key] else { continue }
+      known.uses -= 1
+      if known.uses <= 0 && rows[known.symbol] == nil {
+        variables[key] = nil
+      } else {
+        variables[key] = known
+      }
+    }
   }
 
   /// Makes `variable` editable at `strength` (less than required): `suggest(_:for:)` then
@@ -205,8 +234,8 @@ final class ConstraintSolver {
 
   /// Writes the solution into the variables' `value`.
   func updateVariables() {
-    for (variable, symbol) in variables.values {
-      variable.value = rows[symbol]?.constant ?? 0
+    for known in variables.values {
+      known.variable.value = rows[known.symbol]?.constant ?? 0
     }
   }
 
@@ -221,7 +250,7 @@ final class ConstraintSolver {
     let key = ObjectIdentifier(variable)
     if let known = variables[key] { return known.symbol }
     let symbol = makeSymbol(.external)
-    variables[key] = (variable, symbol)
+    variables[key] = KnownVariable(variable: variable, symbol: symbol)
     return symbol
   }
 
@@ -273,10 +302,16 @@ final class ConstraintSolver {
 
   /// The symbol a new row is solved for: its first external symbol, else a marker or error
   /// symbol of the constraint with a negative coefficient; `invalid` when there is none.
-  private func chooseSubject(of row: SolverRow, tag: Tag) -> SolverSymbol {
-    if let external = row.cells.first(where: { $0.symbol.kind == .external }) {
-      return external.symbol
+  ///
+  /// Among external symbols, one made by this constraint (`newSymbols` and above) comes
+  /// first: any external symbol may be the subject, and a new one is in no other row.
+  private func chooseSubject(of row: SolverRow, tag: Tag, newSymbols: Int) -> SolverSymbol {
+    var oldExternal = SolverSymbol.invalid
+    for cell in row.cells where cell.symbol.kind == .external {
+      if cell.symbol.id >= newSymbols { return cell.symbol }
+      if !oldExternal.isValid { oldExternal = cell.symbol }
     }
+    if oldExternal.isValid { return oldExternal }
     for symbol in [tag.marker, tag.other] where symbol.isPivotable {
       if row.coefficient(of: symbol) < 0 { return symbol }
     }
@@ -312,22 +347,29 @@ final class ConstraintSolver {
 
   /// Replaces `symbol` by `row` in every row and the objectives, noting rows that became
   /// infeasible.
-  private func substitute(_ symbol: SolverSymbol, _ row: SolverRow) {
+  private func substitute(_ symbol: SolverSymbol, _ row: SolverRow, inRows: Bool = true) {
+    if inRows { substituteInRows(symbol, row) }
+    objective.substitute(symbol, row)
+    artificial?.substitute(symbol, row)
+  }
+
+  private func substituteInRows(_ symbol: SolverSymbol, _ row: SolverRow) {
     // In place, through the values' indices: assigning by key while iterating would copy
-    // the whole dictionary.
-    var index = rows.startIndex
-    while index != rows.endIndex {
-      if rows.values[index].coefficient(of: symbol) != 0 {
-        rows.values[index].substitute(symbol, row)
-        let basic = rows.keys[index]
-        if basic.kind != .external && rows.values[index].constant < 0 {
+    // the whole dictionary. The rows are moved into a local for the loop: every access to
+    // the stored property would check exclusivity, and this loop visits every row.
+    var local: [SolverSymbol: SolverRow] = [:]
+    swap(&local, &rows)
+    defer { swap(&local, &rows) }
+    var index = local.startIndex
+    while index != local.endIndex {
+      if local.values[index].substitute(symbol, row) {
+        let basic = local.keys[index]
+        if basic.kind != .external && local.values[index].constant < 0 {
           infeasibleRows.append(basic)
         }
       }
-      rows.formIndex(after: &index)
+      local.formIndex(after: &index)
     }
-    objective.substitute(symbol, row)
-    artificial?.substitute(symbol, row)
   }
 
   // MARK: Simplex

@@ -119,12 +119,17 @@ struct SolverRow {
     solve(for: rhs)
   }
 
-  /// Replaces `symbol` by `row` (its value) wherever it appears here.
-  mutating func substitute(_ symbol: SolverSymbol, _ row: SolverRow) {
+  /// Replaces `symbol` by `row` (its value) wherever it appears here; returns whether it
+  /// did. (Mutating even when it finds nothing: called on a row in the tableau's
+  /// dictionary, a mutating call works in place where a read would copy the row.)
+  @discardableResult
+  mutating func substitute(_ symbol: SolverSymbol, _ row: SolverRow) -> Bool {
+    if let last = cells.last, last.symbol.id < symbol.id { return false }
     let place = index(of: symbol)
-    guard place.found else { return }
+    guard place.found else { return false }
     let coefficient = cells[place.at].coefficient
     cells.remove(at: place.at)
     insert(row, coefficient)
+    return true
   }
 }
