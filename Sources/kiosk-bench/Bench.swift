@@ -51,17 +51,26 @@ struct Bench: ParsableCommand {
       return
     }
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
-    let inProcess: (Figures, MemoryFigures, TypingFigures, ToolkitFigures, AccessibilityFigures)? =
-      startupOnly
-      ? nil
-      : try MainActor.assumeIsolated {
-        let figures = try Measurements(frames: count).run()
-        let memory = try MemoryMeasurements(cycles: cycles).run()
-        let typing = try TypingMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
-        let toolkit = try ToolkitMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
-        let accessibility = try AccessibilityMeasurements(frames: count).run()
-        return (figures, memory, typing, toolkit, accessibility)
-      }
+    let inProcess:
+      (
+        Figures, MemoryFigures, TypingFigures, ToolkitFigures, AccessibilityFigures,
+        AutoLayoutFigures
+      )? =
+        startupOnly
+        ? nil
+        : try MainActor.assumeIsolated {
+          let figures = try Measurements(frames: count).run()
+          let memory = try MemoryMeasurements(cycles: cycles).run()
+          let typing = try TypingMeasurements(frames: count, fullFrameMs: figures.fullFrameMs).run()
+          let toolkit = try ToolkitMeasurements(frames: count, fullFrameMs: figures.fullFrameMs)
+            .run()
+          let accessibility = try AccessibilityMeasurements(frames: count).run()
+          let autoLayout = try AutoLayoutMeasurements(
+            frames: count, fullFrameMs: figures.fullFrameMs
+          )
+          .run()
+          return (figures, memory, typing, toolkit, accessibility, autoLayout)
+        }
     // Other processes, started one after another while this one waits: nothing else runs.
     let startCount = max(starts, 9)
     let start = StartupMeasurements(starts: startCount, scale: 2).run()
@@ -70,8 +79,9 @@ struct Bench: ParsableCommand {
       var all = start.dictionary(suffix: "").merging(start4K.dictionary(suffix: "_4k")) { a, _ in
         a
       }
-      if let (figures, memory, typing, toolkit, accessibility) = inProcess {
+      if let (figures, memory, typing, toolkit, accessibility, autoLayout) = inProcess {
         all.merge(figures.dictionary) { a, _ in a }
+        all.merge(autoLayout.dictionary) { a, _ in a }
         all.merge(accessibility.dictionary) { a, _ in a }
         all.merge(memory.dictionary) { a, _ in a }
         all.merge(typing.dictionary) { a, _ in a }
@@ -80,12 +90,13 @@ struct Bench: ParsableCommand {
       let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
-      if let (figures, memory, typing, toolkit, accessibility) = inProcess {
+      if let (figures, memory, typing, toolkit, accessibility, autoLayout) = inProcess {
         figures.printTable()
         memory.printTable()
         typing.printTable()
         toolkit.printTable()
         accessibility.printTable()
+        autoLayout.printTable()
       }
       print(
         "start-up: kiosk-refscene spawned \(startCount) times, virtual framebuffer in real time")

@@ -1,10 +1,12 @@
 import KioskGraphics
 
-/// How strongly a view keeps its intrinsic size along one axis, the counterpart of
-/// UIKit's `UILayoutPriority`: a number from 1 to 1000.
+/// How much a constraint, or a view's hold on its intrinsic size along one axis, matters:
+/// UIKit's `UILayoutPriority`, a number from 1 to 1000.
 ///
-/// KioskKit has no Auto Layout, so priorities are not constraint priorities: they are read by
-/// `StackView` (its `.fill` distribution and its fallbacks) to choose which arranged view
+/// A constraint at `.required` must hold; lower ones hold as far as they can, a higher one
+/// before a lower one (`LayoutConstraint.priority`). A view's content hugging and
+/// compression resistance are the priorities of its intrinsic-size constraints; `StackView`
+/// reads them too (its `.fill` distribution and its fallbacks) to choose which arranged view
 /// stretches when there is room to spare (the one that hugs its content least) and which
 /// shrinks when there is not (the one that resists compression least).
 ///

@@ -14,9 +14,8 @@ import KioskGraphics
 /// form.frame = view.safeAreaLayoutGuide.layoutFrame
 /// ```
 ///
-/// **How it differs from UIKit.** KioskKit has no Auto Layout: views are placed with
-/// frames, autoresizing masks and `layoutSubviews()`. UIKit's stack view makes constraints
-/// for the Auto Layout solver; this one computes the frames of its arranged views itself in
+/// **How it differs from UIKit.** UIKit's stack view makes constraints for the Auto Layout
+/// solver; this one (for now) computes the frames of its arranged views itself in
 /// `layoutSubviews()`, from their `intrinsicContentSize`, their content hugging and
 /// compression resistance priorities, and the stack's own bounds. So:
 /// - Give the stack itself a frame (or an autoresizing mask), as any KioskKit view; a

@@ -5,11 +5,12 @@ extension View {
   /// (-1, as UIKit's `UIView.noIntrinsicMetric`).
   public static let noIntrinsicMetric = -1.0
 
-  /// Tells the view's layout that `intrinsicContentSize` changed: a `StackView` that
-  /// arranges the view lays out again at the next layout pass (and a stack that arranges
-  /// that stack, and so on up). The built-in views call it when their content changes
+  /// Tells the view's layout that `intrinsicContentSize` changed: its intrinsic-size
+  /// constraints are made again at the next layout pass, and a `StackView` that arranges
+  /// the view lays out again (and a stack that arranges that stack, and so on up). The built-in views call it when their content changes
   /// (a label's text or font, a button's title or image, an image view's image).
   public func invalidateIntrinsicContentSize() {
+    LayoutEngine.intrinsicContentSizeDidChange(self)
     guard layoutAttributes.isArranged, let stack = superview as? StackView else { return }
     stack.arrangedSubviewDidChange()
   }

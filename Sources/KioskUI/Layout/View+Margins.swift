@@ -1,8 +1,8 @@
 import KioskGraphics
 
-/// What a view keeps for layout without Auto Layout: its content priorities, its layout
-/// margins and safe area (as of the last layout pass), and whether a stack view arranges
-/// it. Inline in every view: no allocation until a layout guide is asked for.
+/// What a view keeps for layout: its content priorities, its layout margins and safe area
+/// (as of the last layout pass), whether a stack view arranges it, and its Auto Layout
+/// state. Inline in every view: no allocation until a layout guide is asked for.
 struct ViewLayoutAttributes {
   static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
@@ -24,6 +24,11 @@ struct ViewLayoutAttributes {
   var isArranged = false
   var safeAreaGuide: LayoutGuide?
   var marginsGuide: LayoutGuide?
+  /// Auto Layout's state: the constraints the view holds, its engine when it is the root of
+  /// a tree that has some, and whether its frame is its constraints' (AutoLayout/).
+  var autoLayout = ViewAutoLayout()
+  /// The app's own layout guides (`addLayoutGuide(_:)`).
+  var customGuides: [LayoutGuide] = []
 }
 
 extension View {
@@ -196,50 +201,5 @@ extension View {
         subview.setNeedsLayout()
       }
     }
-  }
-}
-
-/// A rectangle of a view that content can be placed by: the safe area
-/// (`View.safeAreaLayoutGuide`) or the area inside the layout margins
-/// (`View.layoutMarginsGuide`), as UIKit's `UILayoutGuide`.
-///
-/// KioskKit has no Auto Layout, so a guide has no anchors and takes part in no constraints:
-/// it is a simple object whose `layoutFrame` a view reads in `layoutSubviews()` (or a
-/// controller in `viewDidLayoutSubviews()`) to place its subviews with frames.
-///
-/// ```swift
-/// override func viewDidLayoutSubviews() {
-///   super.viewDidLayoutSubviews()
-///   form.frame = view.safeAreaLayoutGuide.layoutFrame
-/// }
-/// ```
-@MainActor
-public final class LayoutGuide {
-  enum Kind {
-    case safeArea, layoutMargins
-  }
-
-  /// The view whose area this guide describes.
-  public private(set) weak var owningView: View?
-  /// A name for debugging.
-  public var identifier: String
-  let kind: Kind
-
-  init(owningView: View, kind: Kind) {
-    self.owningView = owningView
-    self.kind = kind
-    identifier = kind == .safeArea ? "SafeAreaLayoutGuide" : "LayoutMarginsGuide"
-  }
-
-  /// The guide's rectangle in its view's bounds coordinates (as of the last layout pass);
-  /// `.zero` once the view is gone.
-  public var layoutFrame: Rect {
-    guard let view = owningView else { return .zero }
-    let insets =
-      kind == .safeArea
-      ? view.layoutAttributes.safeAreaInsets : view.layoutAttributes.effectiveMargins
-    let frame = view.bounds.inset(by: insets)
-    return Rect(
-      x: frame.minX, y: frame.minY, width: max(frame.width, 0), height: max(frame.height, 0))
   }
 }

@@ -87,6 +87,7 @@ public enum Transaction {
     isCommitPending = false
     let start = monotonicSeconds()
     CommitObservers.commitWillBegin()
+    LayoutEngine.updateConstraintsPass()
     for screen in screens { screen.layoutWindows() }
     Application.shared.layoutObservers.notify()
     let laidOut = monotonicSeconds()

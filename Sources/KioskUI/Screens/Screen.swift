@@ -160,7 +160,11 @@ public final class Screen {
   // MARK: Commit
 
   func layoutWindows() {
-    for window in windows { window.layoutSubtreeIfNeeded() }
+    for window in windows {
+      // A frame pinned by constraints may have moved without any view needing layout.
+      LayoutEngine.solveTree(of: window)
+      window.layoutSubtreeIfNeeded()
+    }
   }
 
   /// Whether a commit would still find layout or compositing to do.

@@ -71,8 +71,10 @@ extension View {
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     if oldWindow != nil { notifyWillMove(toWindow: nil) }
+    let carried = LayoutEngine.viewWillLeaveSuperview(self)
     parent.subviews.removeAll { $0 === self }
     superview = nil
+    LayoutEngine.viewDidMove(self, carrying: carried)
     layer.removeFromSuperlayer()
     if oldWindow != nil {
       notifyDidMoveToWindow()
@@ -113,6 +115,7 @@ extension View {
     let traitsBefore = oldWindow !== newWindow ? view.traitsBeforeWindowMove() : nil
     view.willMove(toSuperview: self)
     if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+    let carried = LayoutEngine.viewWillLeaveSuperview(view)
     if let oldParent = view.superview {
       oldParent.willRemoveSubview(view)
       oldParent.subviews.removeAll { $0 === view }
@@ -121,6 +124,7 @@ extension View {
     target = min(target, subviews.count)
     subviews.insert(view, at: target)
     view.superview = self
+    LayoutEngine.viewDidMove(view, carrying: carried)
     layer.insertSublayer(view.layer, at: target)
     if oldWindow !== newWindow {
       view.notifyDidMoveToWindow()

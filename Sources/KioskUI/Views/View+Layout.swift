@@ -34,6 +34,12 @@ extension View {
   /// Lays out now whatever needs it: starting with this view, climbs while superviews need
   /// layout, then lays out everything beneath that ancestor.
   public func layoutIfNeeded() {
+    if LayoutEngine.liveEngines > 0 {
+      // UIKit's layoutIfNeeded() updates constraints first, and a tree whose constraints
+      // changed is solved even if no view in it was marked.
+      LayoutEngine.updateConstraintsPass()
+      LayoutEngine.solveTree(of: self)
+    }
     var top = self
     while let parent = top.superview, parent.needsLayout { top = parent }
     top.layoutSubtreeIfNeeded()
@@ -60,6 +66,9 @@ extension View {
       applyPendingSafeAreaAndMargins()
       let controller = owningViewController
       controller?.viewWillLayoutSubviews()
+      // What UIKit's default layoutSubviews() does first: the constraints place the
+      // subviews (the whole tree's solution is applied at once).
+      LayoutEngine.solveTree(of: self)
       layoutSubviews()
       controller?.viewDidLayoutSubviews()
       checkSubviewsSafeAreaAndMargins()

@@ -243,8 +243,17 @@ open class View: Responder, LayerDelegate {
   // MARK: Layout hooks
 
   /// Lays out the subviews; called in the commit's layout pass after `setNeedsLayout()`
-  /// or a size change. The default does nothing (autoresizing already happened).
+  /// or a size change. Autoresizing has already happened, and the subviews placed by
+  /// constraints (`translatesAutoresizingMaskIntoConstraints` false) are already where
+  /// their constraints put them, as UIKit's default implementation leaves them; the default
+  /// does nothing more.
   open func layoutSubviews() {}
+
+  /// Brings the constraints the view manages up to date, in the update-constraints pass
+  /// before layout, after `setNeedsUpdateConstraints()`: change constants, activate or
+  /// deactivate here. The default does nothing; an override calls `super` last, as with
+  /// UIKit.
+  open func updateConstraints() {}
 
   /// The size that best fits the view's content within `size`; the default is the
   /// current size.
@@ -252,8 +261,9 @@ open class View: Responder, LayerDelegate {
 
   // MARK: Intrinsic size, margins and the safe area (Layout/View+*.swift)
 
-  /// The size the view's content needs, when nothing else decides it: what a `StackView`
-  /// gives it along its axis. Either dimension may be `View.noIntrinsicMetric` (the
+  /// The size the view's content needs, when nothing else decides it: what its
+  /// intrinsic-size constraints keep it near (Auto Layout) and what a `StackView` gives it
+  /// along its axis. Either dimension may be `View.noIntrinsicMetric` (the
   /// default for both), for a view whose content does not suggest one. Override it in a
   /// custom view with content of a natural size, and call `invalidateIntrinsicContentSize()`
   /// when the content changes.

@@ -200,6 +200,11 @@ open class ViewController: Responder {
   /// nothing.
   open func viewWillLayoutSubviews() {}
 
+  /// Brings the constraints of the controller's view up to date, in the update-constraints
+  /// pass after `view.setNeedsUpdateConstraints()` (after the view's own
+  /// `updateConstraints()`). The default does nothing; an override calls `super` last.
+  open func updateViewConstraints() {}
+
   /// Called in a layout pass just after the view's `layoutSubviews()`: the place to lay out
   /// children's views. The default does nothing.
   open func viewDidLayoutSubviews() {}
