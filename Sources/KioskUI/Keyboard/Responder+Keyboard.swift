@@ -46,37 +46,43 @@ extension Responder {
   nonisolated public static let keyboardIsLocalUserInfoKey = "KioskKit.keyboardIsLocal"
 }
 
-/// The part of a view the keyboard covers, as UIKit's `keyboardLayoutGuide`: lay out
-/// against `layoutFrame.minY` to keep content above the keyboard.
-public struct KeyboardLayoutGuide: Sendable, Equatable {
-  /// The keyboard's frame in the view's coordinates, clipped to the view; while the keyboard
-  /// is hidden, an empty rectangle along the view's bottom edge.
-  public var layoutFrame: Rect
-}
+/// The part of a view the keyboard covers, as UIKit's `UIKeyboardLayoutGuide`: a
+/// `LayoutGuide` whose `layoutFrame` is the keyboard's frame in the view's coordinates,
+/// clipped to the view, and while the keyboard is hidden an empty rectangle along the
+/// view's bottom edge (UIKit's with `usesBottomSafeArea` off: a kiosk panel has no bottom
+/// safe area of its own).
+public typealias KeyboardLayoutGuide = LayoutGuide
 
 extension View {
-  /// Where the keyboard is over this view. A view that reads it in `layoutSubviews()` is
-  /// laid out again whenever the keyboard shows, hides or changes size (inside the
-  /// keyboard's animation).
+  /// Where the keyboard is over this view, as a layout guide: constrain content to its
+  /// `topAnchor` to keep it above the keyboard, or read its `layoutFrame` in
+  /// `layoutSubviews()`. Either way the view is laid out again whenever the keyboard shows,
+  /// hides or changes size, inside the keyboard's animation, so what follows it slides
+  /// with it.
   ///
   /// ```swift
-  /// override func layoutSubviews() {
-  ///   super.layoutSubviews()
-  ///   sendButton.frame.origin.y = keyboardLayoutGuide.layoutFrame.minY - 56
-  /// }
+  /// sendButton.bottomAnchor.constraint(
+  ///   equalTo: view.keyboardLayoutGuide.topAnchor, constant: -12
+  /// ).isActive = true
   /// ```
   public var keyboardLayoutGuide: KeyboardLayoutGuide {
+    TextInputSystem.shared.noteLayoutGuideUse(by: self)
+    if let guide = layoutAttributes.keyboardGuide { return guide }
+    let guide = LayoutGuide(owningView: self, kind: .keyboard)
+    layoutAttributes.keyboardGuide = guide
+    return guide
+  }
+
+  /// The keyboard's frame in this view's bounds, clipped to them; an empty rectangle along
+  /// the bottom edge while it is hidden.
+  var keyboardFrameInBounds: Rect {
     let system = TextInputSystem.shared
-    system.noteLayoutGuideUse(by: self)
     let bottom = Rect(x: bounds.minX, y: bounds.maxY, width: bounds.width, height: 0)
-    guard system.isKeyboardVisible, let window else {
-      return KeyboardLayoutGuide(layoutFrame: bottom)
-    }
+    guard system.isKeyboardVisible, let window else { return bottom }
     let keyboard = system.keyboardFrame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
     let local = convert(keyboard, from: window)
     let top = min(max(local.minY, bounds.minY), bounds.maxY)
-    return KeyboardLayoutGuide(
-      layoutFrame: Rect(x: bounds.minX, y: top, width: bounds.width, height: bounds.maxY - top))
+    return Rect(x: bounds.minX, y: top, width: bounds.width, height: bounds.maxY - top)
   }
 
   /// Ends editing in this view or a view inside it: asks the first responder there to

@@ -24,6 +24,7 @@ struct ViewLayoutAttributes {
   var isArranged = false
   var safeAreaGuide: LayoutGuide?
   var marginsGuide: LayoutGuide?
+  var keyboardGuide: LayoutGuide?
   /// Auto Layout's state: the constraints the view holds, its engine when it is the root of
   /// a tree that has some, and whether its frame is its constraints' (AutoLayout/).
   var autoLayout = ViewAutoLayout()

@@ -329,6 +329,32 @@ private final class ConstraintUpdateRecorder: View {
     #expect(badge.frame.minX == 36)
   }
 
+  @Test func contentPinnedAboveTheKeyboardSlidesWithIt() throws {
+    let (app, field) = try appWithTextField()
+    let send = constrained(View())
+    app.window.addSubview(send)
+    LayoutConstraint.activate([
+      send.bottomAnchor.constraint(equalTo: app.window.keyboardLayoutGuide.topAnchor, constant: -8),
+      send.trailingAnchor.constraint(equalTo: app.window.trailingAnchor, constant: -20),
+      send.widthAnchor.constraint(equalToConstant: 100),
+      send.heightAnchor.constraint(equalToConstant: 44),
+    ])
+    app.runUntilIdle()
+    #expect(send.frame == Rect(x: 904, y: 548, width: 100, height: 44))
+    field.becomeFirstResponder()
+    app.advance(by: 0.1)
+    let keyboard = try #require(app.keyboardFrame)
+    // The model is at the end at once; on screen the view slides with the keyboard.
+    #expect(send.frame.maxY == keyboard.minY - 8)
+    let midway = send.layer.presented.position.y
+    #expect(midway < 570 && midway > send.center.y, "\(midway)")
+    app.advance(by: 0.5)
+    #expect(send.layer.presented.position.y == send.center.y)
+    field.resignFirstResponder()
+    app.advance(by: 0.5)
+    #expect(send.frame.maxY == 592)
+  }
+
   @Test func refusedConstraintsStayInactive() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let inTree = View()

@@ -2,7 +2,8 @@ import KioskGraphics
 
 /// A rectangle of a view that content can be placed by, as UIKit's `UILayoutGuide`: the
 /// safe area (`View.safeAreaLayoutGuide`), the area inside the layout margins
-/// (`View.layoutMarginsGuide`), or a guide of the app's own (`View.addLayoutGuide(_:)`),
+/// (`View.layoutMarginsGuide`), the part the keyboard covers (`View.keyboardLayoutGuide`),
+/// or a guide of the app's own (`View.addLayoutGuide(_:)`),
 /// an invisible box that constraints place and that other constraints place views by
 /// (the space between two buttons, made equal on both sides).
 ///
@@ -16,12 +17,12 @@ import KioskGraphics
 /// ])
 /// ```
 ///
-/// A view's own guides follow its safe area and margins as of its last layout pass; a
-/// custom guide's `layoutFrame` is what its constraints made of it.
+/// A view's own guides follow its safe area and margins as of its last layout pass, and the
+/// keyboard as it moves; a custom guide's `layoutFrame` is what its constraints made of it.
 @MainActor
 public final class LayoutGuide: LayoutAnchorProviding {
   enum Kind {
-    case safeArea, layoutMargins, custom
+    case safeArea, layoutMargins, keyboard, custom
   }
 
   /// The view whose bounds this guide lies in (`nil` for a custom guide not yet added).
@@ -35,7 +36,13 @@ public final class LayoutGuide: LayoutAnchorProviding {
   init(owningView: View, kind: Kind) {
     self.owningView = owningView
     self.kind = kind
-    identifier = kind == .safeArea ? "SafeAreaLayoutGuide" : "LayoutMarginsGuide"
+    identifier =
+      switch kind {
+      case .safeArea: "SafeAreaLayoutGuide"
+      case .layoutMargins: "LayoutMarginsGuide"
+      case .keyboard: "KeyboardLayoutGuide"
+      case .custom: "LayoutGuide"
+      }
   }
 
   /// A guide of the app's own; add it to a view with `View.addLayoutGuide(_:)`.
@@ -51,6 +58,7 @@ public final class LayoutGuide: LayoutAnchorProviding {
     let insets: EdgeInsets
     switch kind {
     case .custom: return solvedFrame
+    case .keyboard: return view.keyboardFrameInBounds
     case .safeArea: insets = view.layoutAttributes.safeAreaInsets
     case .layoutMargins: insets = view.layoutAttributes.effectiveMargins
     }
@@ -65,6 +73,9 @@ public final class LayoutGuide: LayoutAnchorProviding {
     guard let view = owningView else { return nil }
     switch kind {
     case .custom: return nil
+    case .keyboard:
+      let keyboard = view.keyboardFrameInBounds
+      return EdgeInsets(top: keyboard.minY - view.bounds.minY, left: 0, bottom: 0, right: 0)
     case .safeArea: return view.layoutAttributes.safeAreaInsets
     case .layoutMargins: return view.layoutAttributes.effectiveMargins
     }
