@@ -355,6 +355,31 @@ private final class ConstraintUpdateRecorder: View {
     #expect(send.frame.maxY == 592)
   }
 
+  @Test func aViewWhoseConstraintsLeaveItsFrameOpenHasAnAmbiguousLayout() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let box = constrained(View())
+    let label = constrained(ContentSizedView())
+    app.window.addSubview(box)
+    app.window.addSubview(label)
+    LayoutConstraint.activate([
+      box.leadingAnchor.constraint(equalTo: app.window.leadingAnchor, constant: 10),
+      box.widthAnchor.constraint(equalToConstant: 50),
+      box.heightAnchor.constraint(equalToConstant: 50),
+      // The label's size is its content's (hugging and compression resistance decide it).
+      label.centerXAnchor.constraint(equalTo: app.window.centerXAnchor),
+      label.centerYAnchor.constraint(equalTo: app.window.centerYAnchor),
+    ])
+    app.runUntilIdle()
+    #expect(box.hasAmbiguousLayout)
+    #expect(!label.hasAmbiguousLayout)
+    box.topAnchor.constraint(equalTo: app.window.topAnchor).isActive = true
+    #expect(!box.hasAmbiguousLayout)
+    // Asking moved nothing.
+    app.runUntilIdle()
+    #expect(box.frame == Rect(x: 10, y: 0, width: 50, height: 50))
+    #expect(label.frame == Rect(x: 160, y: 140, width: 80, height: 20))
+  }
+
   @Test func refusedConstraintsStayInactive() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let inTree = View()

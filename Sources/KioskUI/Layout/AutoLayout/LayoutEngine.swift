@@ -418,6 +418,24 @@ final class LayoutEngine {
     }
   }
 
+  /// Whether some variable of `view` could move without breaking a constraint: each is
+  /// nudged by an edit weaker than any priority (1 has a strength of 10^0.008); one that a
+  /// constraint holds stays, one that none decides follows. The solution is put back.
+  func isAmbiguous(_ view: View) -> Bool {
+    guard let item = existingItem(for: view) else { return true }
+    defer { solver.updateVariables() }
+    for variable in [item.minX, item.minY, item.width, item.height] {
+      let solved = variable.value
+      guard (try? solver.addEditVariable(variable, strength: 1e-3)) != nil else { continue }
+      try? solver.suggest(solved + 1, for: variable)
+      solver.updateVariables()
+      let moved = abs(variable.value - solved) > 1e-6
+      try? solver.removeEditVariable(variable)
+      if moved { return true }
+    }
+    return false
+  }
+
   /// A solved value without the solver's rounding noise (1e-9 of a point).
   static func tidy(_ value: Double) -> Double {
     let rounded = (value * 1e6).rounded() / 1e6

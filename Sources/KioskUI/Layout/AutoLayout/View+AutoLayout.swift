@@ -69,6 +69,17 @@ extension View {
     owningViewController?.updateViewConstraints()
   }
 
+  /// Whether the view's constraints leave its frame undecided (UIKit's
+  /// `hasAmbiguousLayout`, for debugging): some edge or size of it could move without
+  /// breaking any of them. False for a view not placed by constraints.
+  public var hasAmbiguousLayout: Bool {
+    guard !translatesAutoresizingMaskIntoConstraints,
+      let engine = LayoutEngine.engine(forTreeOf: self, create: false)
+    else { return false }
+    engine.solveIfNeeded()
+    return engine.isAmbiguous(self)
+  }
+
   /// The size the view's constraints give it nearest to `targetSize` (its content's
   /// constraints and intrinsic sizes, within its own subtree): `layoutFittingCompressedSize`
   /// for the smallest, `layoutFittingExpandedSize` for the largest. Nothing moves.
