@@ -28,17 +28,22 @@ final class GreetingController: ViewController {
     greeting.text = "Здравствуйте · 你好 · Hello"
     greeting.font = .boldSystemFont(ofSize: 28)
     greeting.textAlignment = .center
-    view.addSubview(greeting)
     button.setTitle("Tap me", for: .normal)
     button.addAction(Action { [weak self] _ in self?.didTap() }, for: .touchUpInside)
-    view.addSubview(button)
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let bounds = view.bounds
-    greeting.frame = Rect(x: 20, y: bounds.midY - 60, width: bounds.width - 40, height: 40)
-    button.frame = Rect(x: bounds.midX - 80, y: bounds.midY + 10, width: 160, height: 50)
+    for subview in [greeting, button] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    LayoutConstraint.activate([
+      greeting.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+      greeting.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+      greeting.bottomAnchor.constraint(equalTo: view.centerYAnchor, constant: -20),
+      greeting.heightAnchor.constraint(equalToConstant: 40),
+      button.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+      button.topAnchor.constraint(equalTo: view.centerYAnchor, constant: 10),
+      button.widthAnchor.constraint(equalToConstant: 160),
+      button.heightAnchor.constraint(equalToConstant: 50),
+    ])
   }
 
   private func didTap() {
