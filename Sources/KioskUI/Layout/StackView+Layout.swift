@@ -25,7 +25,7 @@ extension StackView {
         return stack.sizeThatFits(Size(width: width, height: 0))
       }
     }
-    return view.intrinsicContentSize
+    return view.sizeHeldByConstraints(view.intrinsicContentSize)
   }
 
   /// The height a view has across a horizontal stack when given `width` along it: a

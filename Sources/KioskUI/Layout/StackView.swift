@@ -22,12 +22,12 @@ import KioskGraphics
 ///   stack inside a stack is sized by the outer one, and `sizeThatFits(_:)` /
 ///   `intrinsicContentSize` tell the size its content needs (UIKit's stack has no
 ///   intrinsic size of its own; here it has one so stacks nest).
-/// - An arranged view is sized by its `intrinsicContentSize`, where UIKit would also use
-///   constraints on it. A view with no intrinsic size along the axis
-///   (`View.noIntrinsicMetric`, a plain `View`) counts as 0 there: it takes room only by
-///   stretching. Across the axis it fills the stack whatever the alignment. To give a view
-///   a size of your choice, override its `intrinsicContentSize` (what a width or height
-///   constraint does in UIKit).
+/// - An arranged view is sized by its `intrinsicContentSize` and by its required
+///   constraints of its own width or height to a constant (`widthAnchor.constraint(
+///   equalToConstant:)`, at least, at most), where UIKit would use any constraint on it. A
+///   view with no intrinsic size along the axis (`View.noIntrinsicMetric`, a plain `View`)
+///   counts as 0 there: it takes room only by stretching. Across the axis it fills the stack
+///   whatever the alignment. Constraints never move an arranged view: the stack places it.
 /// - Multi-line labels wrap at the width the stack gives them (their
 ///   `preferredMaxLayoutWidth` when set), as Auto Layout's second pass does.
 /// - Frames the app sets on arranged views are replaced at the next layout.

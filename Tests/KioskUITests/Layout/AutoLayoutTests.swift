@@ -380,6 +380,44 @@ private final class ConstraintUpdateRecorder: View {
     #expect(label.frame == Rect(x: 160, y: 140, width: 80, height: 20))
   }
 
+  @Test func aStackViewArrangesViewsAtTheSizesTheirConstraintsGive() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let name = ContentSizedView()
+    let swatch = constrained(View())
+    let stack = StackView(arrangedSubviews: [name, swatch])
+    stack.spacing = 10
+    stack.alignment = .center
+    stack.frame = Rect(x: 0, y: 0, width: 400, height: 60)
+    app.window.addSubview(stack)
+    let width = swatch.widthAnchor.constraint(equalToConstant: 120)
+    LayoutConstraint.activate([width, swatch.heightAnchor.constraint(equalToConstant: 30)])
+    // A constraint elsewhere in the window's tree: the engine solves, and must leave the
+    // stack's views where the stack put them.
+    let other = constrained(View())
+    app.window.addSubview(other)
+    LayoutConstraint.activate([
+      other.topAnchor.constraint(equalTo: stack.bottomAnchor),
+      other.leftAnchor.constraint(equalTo: app.window.leftAnchor),
+      other.widthAnchor.constraint(equalTo: swatch.widthAnchor),
+      other.heightAnchor.constraint(equalToConstant: 5),
+    ])
+    app.runUntilIdle()
+    // `.fill`: the name takes the room the swatch's width leaves.
+    #expect(name.frame.width == 270)
+    #expect(swatch.frame == Rect(x: 280, y: 15, width: 120, height: 30))
+    #expect(other.frame == Rect(x: 0, y: 60, width: 120, height: 5))
+    width.constant = 60
+    app.runUntilIdle()
+    #expect(swatch.frame == Rect(x: 340, y: 15, width: 60, height: 30))
+    #expect(other.frame.width == 60)
+    // A solve the stack does not lay out for leaves its views alone.
+    let otherHeight = other.constraints.first { $0.firstAttribute == .height }
+    otherHeight?.constant = 8
+    app.runUntilIdle()
+    #expect(other.frame.height == 8)
+    #expect(swatch.frame == Rect(x: 340, y: 15, width: 60, height: 30))
+  }
+
   @Test func refusedConstraintsStayInactive() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let inTree = View()

@@ -411,7 +411,9 @@ final class LayoutEngine {
         guide.solvedFrame = solved
         continue
       }
-      guard let view = item.view, view.superview != nil,
+      // A stack view places its arranged views itself (from their sizes and the constant
+      // sizes their constraints give them: `sizeHeldByConstraints`).
+      guard let view = item.view, view.superview != nil, !view.layoutAttributes.isArranged,
         !view.translatesAutoresizingMaskIntoConstraints, view.alignmentFrame != solved
       else { continue }
       view.alignmentFrame = solved

@@ -69,6 +69,28 @@ extension View {
     owningViewController?.updateViewConstraints()
   }
 
+  /// `size` with the view's required constraints of its own width or height to a constant
+  /// applied (`widthAnchor.constraint(equalToConstant: 120)`, or at least or at most
+  /// one): what a `StackView` arranges the view at, as UIKit's stack respects such
+  /// constraints on its arranged views.
+  func sizeHeldByConstraints(_ size: Size) -> Size {
+    var result = size
+    for constraint in layoutAttributes.autoLayout.heldConstraints
+    where constraint.firstItem === self && constraint.secondAttribute == .notAnAttribute
+      && constraint.priority == .required && constraint.firstAttribute.isSize
+    {
+      let horizontal = constraint.firstAttribute == .width
+      var length = horizontal ? result.width : result.height
+      switch constraint.relation {
+      case .equal: length = constraint.constant
+      case .greaterThanOrEqual: length = max(length, constraint.constant)
+      case .lessThanOrEqual: if length >= 0 { length = min(length, constraint.constant) }
+      }
+      if horizontal { result.width = length } else { result.height = length }
+    }
+    return result
+  }
+
   /// Whether the view's constraints leave its frame undecided (UIKit's
   /// `hasAmbiguousLayout`, for debugging): some edge or size of it could move without
   /// breaking any of them. False for a view not placed by constraints.
