@@ -30,8 +30,10 @@ public final class TestApplication {
   /// Creates an app on a `pointSize` screen at `scale`, turned by `rotation` on its panel.
   public init(pointSize: Size, scale: Double = 1, rotation: Rotation = .degrees0) throws {
     Transaction.resetForTesting()
-    // A fresh application: touches, tap counts and handlers of an earlier test stay behind.
+    // A fresh application: touches, tap counts and handlers of an earlier test stay behind,
+    // and so do the app's options an earlier test launched with.
     Application.install(Application())
+    Application.appOptions = nil
     screen = Screen(pointSize: pointSize, scale: scale, rotation: rotation)
     output = try VirtualOutput(for: screen)
     Screen.main = screen
@@ -87,6 +89,29 @@ public final class TestApplication {
   @discardableResult
   public func launch<Delegate: ApplicationDelegate>(
     _ type: Delegate.Type, mainStoryboard: String? = nil
+  ) throws -> Delegate {
+    Application.appOptions = nil
+    return try launchDelegate(type, mainStoryboard: mainStoryboard)
+  }
+
+  /// Launches the app's own delegate as `launch(_:mainStoryboard:)` does, with the app's
+  /// own options as if given on its command line (UI tests' launch arguments): the app
+  /// reads them with `Application.shared.options(_:)`, as when `Application.main` parsed
+  /// them.
+  ///
+  /// ```swift
+  /// try app.launch(CheckInApp.self, options: CheckInOptions.parse(["--max-party", "12"]))
+  /// ```
+  @discardableResult
+  public func launch<Delegate: ApplicationDelegate, Options>(
+    _ type: Delegate.Type, options: Options, mainStoryboard: String? = nil
+  ) throws -> Delegate {
+    Application.appOptions = options
+    return try launchDelegate(type, mainStoryboard: mainStoryboard)
+  }
+
+  private func launchDelegate<Delegate: ApplicationDelegate>(
+    _ type: Delegate.Type, mainStoryboard: String?
   ) throws -> Delegate {
     let launched =
       if let mainStoryboard {

@@ -5,7 +5,10 @@ import KioskUI
 /// The app's own options as parsed at launch, for `Application.options(_:)`.
 @MainActor
 enum AppOptionsStore {
-  static var parsed: (any ParsableArguments)?
+  static var parsed: (any ParsableArguments)? {
+    get { KioskUI.Application.appOptions as? any ParsableArguments }
+    set { KioskUI.Application.appOptions = newValue }
+  }
 }
 
 extension Application {
@@ -18,7 +21,8 @@ extension Application {
   /// The app's own command-line options, parsed at launch beside the standard ones: pass
   /// their type to `Application.main(_:options:)`, then read them here (from
   /// `application(_:didFinishLaunchingWithOptions:)` on). `nil` when the app was started
-  /// without that type (in a test, say).
+  /// without that type; a test gives them with `TestApplication.launch(_:options:)`
+  /// (`try app.launch(CheckInApp.self, options: CheckInOptions.parse(["--venue", "Hall B"]))`).
   ///
   /// ```swift
   /// struct CheckInOptions: ParsableArguments {

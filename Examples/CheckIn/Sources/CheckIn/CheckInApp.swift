@@ -56,8 +56,8 @@ final class CheckInApp: ApplicationDelegate {
   }
 }
 
-/// The options as the app runs with them; the defaults where the app was not started by
-/// `Application.main` (a test).
+/// The options as the app runs with them; the defaults where it was started without them
+/// (a test that builds a controller itself, or launches without `options:`).
 @MainActor
 var currentOptions: CheckInOptions {
   if let options = Application.shared.options(CheckInOptions.self) { return options }

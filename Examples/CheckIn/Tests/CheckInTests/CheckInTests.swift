@@ -50,6 +50,20 @@ import Testing
     #expect(navigation.topViewController === welcome)
   }
 
+  @Test func theAppRunsWithTheOptionsItIsLaunchedWith() throws {
+    let app = try TestApplication(pointSize: Size(width: 960, height: 540), scale: 1)
+    let storyboard = try #require(CheckInApp.mainStoryboard)
+    let options = try CheckInOptions.parse(["--venue", "the museum", "--max-party", "12"])
+    let delegate = try app.launch(CheckInApp.self, options: options, mainStoryboard: storyboard)
+    #expect(Application.shared.options(CheckInOptions.self)?.maxParty == 12)
+    #expect(delegate.window != nil)
+    #expect(app.staticTexts["Welcome to the museum"].exists)
+    // A later launch without options has the defaults again.
+    let next = try TestApplication(pointSize: Size(width: 960, height: 540), scale: 1)
+    #expect(Application.shared.options(CheckInOptions.self) == nil)
+    _ = next
+  }
+
   @Test func partiesLargerThanTheVenueAllowsCannotCheckIn() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let app = try TestApplication(pointSize: Size(width: 960, height: 540), scale: 1)
