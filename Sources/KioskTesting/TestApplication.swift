@@ -180,7 +180,8 @@ public final class TestApplication {
     for (frame, droppedMessage) in script.playedFrames {
       advance(by: max(0, start + frame.time - now))
       if let droppedMessage { droppedTouchMessages.append(droppedMessage) }
-      touches(frame.samples)
+      if !frame.samples.isEmpty { touches(frame.samples) }
+      if let typed = frame.typed { typeOnHardwareKeyboard(typed) }
     }
   }
 

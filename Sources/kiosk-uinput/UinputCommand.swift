@@ -78,7 +78,10 @@ struct UinputCommand: ParsableCommand {
       sigwait(&blocked, &received)
     }
     let start = Date()
-    for frame in touches.frames {
+    if touches.frames.contains(where: { $0.typed != nil }) {
+      print("UINPUT the script's type lines are left out: a touchscreen cannot type")
+    }
+    for frame in touches.frames where !frame.samples.isEmpty {
       let wait = frame.time - Date().timeIntervalSince(start)
       if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
       try device.send(

@@ -62,6 +62,8 @@ import Testing
     ("0 down 0 1 -1.79e308", 1, "coordinate -1.79e308 is out of bounds"),
     ("0 down 0 1 2\n5 move 0 4.9e-324 2", 2, "coordinate 4.9e-324 is out of bounds"),
     ("0 down 0 1000000001 0", 1, "1,000,000,000"),
+    ("0 down 0 1 2\n5 type", 2, "needs text"),
+    ("10 type Hi\n5 type Ho", 2, "goes back in time"),
   ])
   func aBadLineIsNamedWithItsNumber(text: String, line: Int, reason: String) {
     #expect {
@@ -116,6 +118,30 @@ import Testing
       app.droppedTouchMessages == [
         "touch script: dropped 936 touches beyond the 64 a touch script may hold down"
       ])
+  }
+
+  @Test func typeLinesTypeTheirTextIntoTheFieldBeingEdited() throws {
+    let script = try TouchScript(
+      parsing: """
+        0    down 0 100 60   # tap the field
+        50   up   0
+        400  type Ada  # the rest of the line, after one space, without trailing spaces
+        400  type  Lovelace
+        900  type ·你好
+        """)
+    #expect(script.frames.map(\.typed) == [nil, nil, "Ada Lovelace", "·你好"])
+    #expect(script.frames[2].samples.isEmpty)
+    // In a test, on the manual clock.
+    let (app, field) = try appWithTextField()
+    app.play(script)
+    #expect(field.text == "Ada Lovelace·你好")
+    // Scheduled, as `--touch-script` plays it on every backend.
+    let (scheduledApp, scheduledField) = try appWithTextField()
+    script.play(on: scheduledApp.screen)
+    scheduledApp.advance(by: 0.5)
+    #expect(scheduledField.text == "Ada Lovelace")
+    scheduledApp.advance(by: 0.5)
+    #expect(scheduledField.text == "Ada Lovelace·你好")
   }
 
   @Test func scheduledPlaybackFollowsTheClock() throws {

@@ -7,7 +7,10 @@ import KioskGraphics
 /// The format: a time in milliseconds from the start, what the finger does (`down`, `move`,
 /// `up`, `cancel`), which finger (a small integer), and where (two numbers; optional for
 /// `up` and `cancel`, which then lift where the finger last was). `#` starts a comment.
-/// Lines with the same time are one input frame, delivered together.
+/// Lines with the same time are one input frame, delivered together. A `type` line types
+/// the rest of the line (after one space, without trailing spaces) into the field being
+/// edited, a key per character, as a hardware keyboard does: `1200 type Ada Lovelace` (the
+/// text cannot hold `#`; `kiosk-uinput`, which drives a touchscreen, leaves such lines out).
 ///
 /// ```text
 /// # tap the button, then swipe left with two fingers
@@ -19,6 +22,7 @@ import KioskGraphics
 /// 550  move 1 600 300
 /// 600  up   0
 /// 600  up   1
+/// 900  type Hello
 /// ```
 ///
 /// Coordinates are screen points for apps and tests; `kiosk-uinput` reads them as the
@@ -31,6 +35,15 @@ public struct TouchScript: Sendable, Equatable {
     public var time: Double
     /// The changes, in the order of the script.
     public var samples: [TouchSample]
+    /// What `type` lines of this time type, after the touches (nil when none do).
+    public var typed: String?
+
+    /// A frame of `samples` at `time`, typing `typed` after them.
+    public init(time: Double, samples: [TouchSample], typed: String? = nil) {
+      self.time = time
+      self.samples = samples
+      self.typed = typed
+    }
   }
 
   /// A line the parser could not read.
@@ -71,16 +84,21 @@ public struct TouchScript: Sendable, Equatable {
         .first ?? ""
       let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
       if fields.isEmpty { continue }
+      if fields.count >= 2, fields[1] == "type" {
+        let time = try Self.time(fields[0], after: lastTime, line: number)
+        let text = try Self.typedText(content, line: number)
+        if frames.last?.time == time {
+          frames[frames.count - 1].typed = (frames[frames.count - 1].typed ?? "") + text
+        } else {
+          frames.append(Frame(time: time, samples: [], typed: text))
+        }
+        lastTime = time
+        continue
+      }
       guard fields.count >= 3 else {
         throw ParseError(line: number, reason: "expected `ms down|move|up|cancel finger [x y]`")
       }
-      guard let milliseconds = Double(fields[0]), milliseconds >= 0, milliseconds.isFinite else {
-        throw ParseError(line: number, reason: "time \"\(fields[0])\" is not milliseconds ≥ 0")
-      }
-      let time = milliseconds / 1000
-      guard time >= lastTime else {
-        throw ParseError(line: number, reason: "time \(fields[0]) ms goes back in time")
-      }
+      let time = try Self.time(fields[0], after: lastTime, line: number)
       guard let finger = Int(fields[2]), finger >= 0 else {
         throw ParseError(line: number, reason: "finger \"\(fields[2])\" is not an integer ≥ 0")
       }
@@ -109,6 +127,35 @@ public struct TouchScript: Sendable, Equatable {
       lastTime = time
     }
     self.frames = frames
+  }
+
+  /// A line's time, in seconds.
+  private static func time(_ field: Substring, after lastTime: Double, line: Int)
+    throws(ParseError) -> Double
+  {
+    guard let milliseconds = Double(field), milliseconds >= 0, milliseconds.isFinite else {
+      throw ParseError(line: line, reason: "time \"\(field)\" is not milliseconds ≥ 0")
+    }
+    let time = milliseconds / 1000
+    guard time >= lastTime else {
+      throw ParseError(line: line, reason: "time \(field) ms goes back in time")
+    }
+    return time
+  }
+
+  /// What a `type` line types: the rest of the line after `type` and one space or tab.
+  private static func typedText(_ content: Substring, line: Int) throws(ParseError) -> String {
+    guard let word = content.range(of: "type") else {
+      throw ParseError(line: line, reason: "expected `ms type TEXT`")
+    }
+    var rest = content[word.upperBound...]
+    while let last = rest.last, last == " " || last == "\t" || last == "\r" {
+      rest = rest.dropLast()
+    }
+    guard let first = rest.first, first == " " || first == "\t", rest.count > 1 else {
+      throw ParseError(line: line, reason: "`type` needs text after it")
+    }
+    return String(rest.dropFirst())
   }
 
   /// The phase a line's second field names.
@@ -170,7 +217,7 @@ extension TouchScript {
         ? nil
         : "touch script: "
           + FingerLimit.droppedMessage(refused, limit: limit.maximum, holder: "a touch script")
-      return (Frame(time: frame.time, samples: samples), message)
+      return (Frame(time: frame.time, samples: samples, typed: frame.typed), message)
     }
   }
 
@@ -185,9 +232,22 @@ extension TouchScript {
     playedFrames.map { frame, droppedMessage in
       ScheduledAction.after(frame.time) { [weak screen] in
         if let droppedMessage { uiLogger.warning("\(droppedMessage)") }
-        guard let screen, !frame.samples.isEmpty else { return }
-        Application.shared.sendTouches(frame.samples, on: screen)
+        guard let screen else { return }
+        if !frame.samples.isEmpty { Application.shared.sendTouches(frame.samples, on: screen) }
+        if let typed = frame.typed { Application.shared.typeAsHardwareKeys(typed) }
       }
+    }
+  }
+}
+
+extension Application {
+  /// Types `text` a key per character, each pressed and let go, as a hardware keyboard
+  /// delivers characters (a touch script's `type` lines).
+  package func typeAsHardwareKeys(_ text: String) {
+    for character in text {
+      let key = Key(keyCode: 0, characters: String(character))
+      sendPresses([PressSample(phase: .began, key: key)])
+      sendPresses([PressSample(phase: .ended, key: key)])
     }
   }
 }
