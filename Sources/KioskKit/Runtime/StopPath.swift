@@ -24,6 +24,10 @@ final class StopPath {
   var releaseDisplay: (@MainActor () -> Void)?
   /// Whether the steps have run.
   private(set) var hasStopped = false
+  /// Whether an input method was still preparing on its thread when the steps ended.
+  private(set) var leftAPreparationRunning = false
+  /// How long the steps wait for input methods still preparing, in seconds.
+  var preparationTimeout = 5.0
 
   init(logger: Logger) {
     self.logger = logger
@@ -38,7 +42,8 @@ final class StopPath {
     metrics?.stop()
     releaseDisplay?()
     // librime deploying on its own thread while `exit` tears its statics down can crash.
-    InputMethodRegistry.waitForPreparations(timeout: 5)
+    leftAPreparationRunning = !InputMethodRegistry.waitForPreparations(
+      timeout: preparationTimeout)
     if code == .success {
       logger.info("\(reason)")
     } else {
@@ -53,9 +58,18 @@ final class StopPath {
     return code
   }
 
-  /// Stops the app: the steps, then `exit(code)`.
+  /// Stops the app: the steps, then `exit(code)` — or, when an input method is still
+  /// preparing after the wait (librime deploying on a slow board, or under emulation),
+  /// `_exit(code)` with the output flushed: `exit` would run librime's C++ static
+  /// destructors under its working thread, which aborted the process (exit 134) on a busy
+  /// CI host. Nothing of KioskKit's needs `exit`'s handlers: the steps above did the work.
   func stop(_ reason: String, code: KioskExitCode = .success) -> Never {
     runSteps(reason: reason, code: code)
+    if leftAPreparationRunning {
+      logger.notice("an input method was still preparing: exiting without running C++ destructors")
+      fflush(nil)
+      _exit(code.rawValue)
+    }
     exit(code.rawValue)
   }
 }

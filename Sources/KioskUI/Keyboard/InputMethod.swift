@@ -214,12 +214,14 @@ public enum InputMethodRegistry {
 
   /// Waits, at most `timeout` seconds, for the preparations still running: the app calls
   /// it before it exits, since a library's engine torn down by `exit` while its thread
-  /// still works can crash the process on its way out.
-  public static func waitForPreparations(timeout: Double) {
+  /// still works can crash the process on its way out. Returns whether none is left.
+  @discardableResult
+  public static func waitForPreparations(timeout: Double) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     activity.lock()
     defer { activity.unlock() }
     while activeThreads > 0, activity.wait(until: deadline) {}
+    return activeThreads == 0
   }
 
   /// Forgets every registration and preparation (between tests); a thread still preparing
