@@ -474,4 +474,25 @@ private final class ConstraintUpdateRecorder: View {
     }
     #expect(counts[0] > 0 && Set(counts).count == 1, "\(counts)")
   }
+
+  @Test func aGuideAndAnInvalidatedSizeLeaveNothingBehindEither() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let label = ContentSizedView()
+    label.translatesAutoresizingMaskIntoConstraints = false
+    app.window.addSubview(label)
+    let constraints = [
+      label.leadingAnchor.constraint(equalTo: app.window.safeAreaLayoutGuide.leadingAnchor),
+      label.topAnchor.constraint(equalTo: app.window.layoutMarginsGuide.topAnchor),
+    ]
+    LayoutConstraint.activate(constraints)
+    app.runUntilIdle()
+    #expect(label.frame.size == label.contentSize)
+    let engine = try #require(LayoutEngine.engine(forTreeOf: app.window, create: false))
+    // The size changes and the constraints go before the next layout.
+    label.contentSize = Size(width: 120, height: 30)
+    LayoutConstraint.deactivate(constraints)
+    app.runUntilIdle()
+    #expect(engine.items.isEmpty)
+    #expect(engine.solver.constraintCount == 0 && engine.solver.variableCount == 0)
+  }
 }

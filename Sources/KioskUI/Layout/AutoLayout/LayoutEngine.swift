@@ -42,7 +42,8 @@ final class LayoutEngine {
     var pins: [SolverConstraint] = []
     var pinnedFrame: Rect?
     var pinnedInsets: EdgeInsets?
-    var pinnedOwnerSize: Bool = false
+    /// A guide's view, whose size its pins use (held as a user of it).
+    var pinnedOwner: Item?
     /// Its intrinsic size's hugging and compression-resistance constraints.
     var intrinsic: [SolverConstraint] = []
     var intrinsicKey: IntrinsicKey?
@@ -146,11 +147,15 @@ final class LayoutEngine {
     for constraint in item.pins + item.intrinsic { try? solver.remove(constraint) }
     item.pins = []
     item.intrinsic = []
+    item.intrinsicKey = nil
     if let object = item.object { itemIndex[ObjectIdentifier(object)] = nil }
     removeIdentical(item, from: &items)
     membershipChanged = true
-    // The size floors stay in the solver with the variables: harmless, and an item that
-    // comes back gets new ones.
+    // A guide's pins held its view's size: the view may go too.
+    if let owner = item.pinnedOwner {
+      item.pinnedOwner = nil
+      release(owner)
+    }
   }
 
   // MARK: Installing
@@ -274,7 +279,9 @@ final class LayoutEngine {
     if !staleIntrinsic.isEmpty {
       let stale = staleIntrinsic
       staleIntrinsic = []
-      for item in stale {
+      // An item that left since it was marked (its last constraint deactivated) is skipped:
+      // constraints made for it now would stay in the solver with nothing to remove them.
+      for item in stale where item.users > 0 {
         guard let view = item.view else { continue }
         refreshIntrinsic(of: view, item)
       }
@@ -337,13 +344,13 @@ final class LayoutEngine {
       }
       return
     }
-    guard insets != item.pinnedInsets || !item.pinnedOwnerSize else { return }
+    guard insets != item.pinnedInsets || item.pinnedOwner == nil else { return }
     item.pinnedInsets = insets
     let ownerItem = self.item(for: owner)
-    if !item.pinnedOwnerSize {
+    if item.pinnedOwner == nil {
       // The owner's size is in the guide's pins: the owner stays while the guide does.
       ownerItem.users += 1
-      item.pinnedOwnerSize = true
+      item.pinnedOwner = ownerItem
     }
     func equal(_ terms: [(LayoutVariable, Double)], _ constant: Double) -> SolverConstraint {
       SolverConstraint(
