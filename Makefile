@@ -138,6 +138,7 @@ test-examples: deps
 		(cd $$example && $(SWIFT) build --build-tests --scratch-path $(EXAMPLES_BUILD) \
 			&& $(SWIFT) test --skip-build --scratch-path $(EXAMPLES_BUILD)) || exit 1; \
 	done
+	SWIFT=$(SWIFT) Tests/follow-readme-first-app.sh $(EXAMPLES_BUILD)
 
 # The kiosk service booting under systemd (PID 1) in QEMU from the package: dpkg -i, READY,
 # the panel, a VT switch and back, a watchdog restart, a clean stop.
