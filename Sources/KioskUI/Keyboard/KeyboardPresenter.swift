@@ -137,11 +137,6 @@ final class KeyboardPresenter {
 
   // MARK: Views that follow the keyboard
 
-  /// A view held weakly.
-  private struct WeakView {
-    weak var view: View?
-  }
-
   /// Views that read `keyboardLayoutGuide` lay out again when the keyboard moves.
   private var layoutGuideViews: [WeakView] = []
 

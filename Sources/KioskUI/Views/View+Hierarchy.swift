@@ -149,3 +149,9 @@ extension View {
     for subview in subviews { subview.notifyDidMoveToWindow() }
   }
 }
+
+/// A view held weakly (lists of views that must not keep them alive: those that asked for
+/// `updateConstraints()`, those that read `keyboardLayoutGuide`).
+struct WeakView {
+  weak var view: View?
+}

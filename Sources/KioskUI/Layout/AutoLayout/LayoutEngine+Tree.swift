@@ -225,8 +225,3 @@ extension LayoutEngine {
     }
   }
 }
-
-/// A view held weakly.
-struct WeakView {
-  weak var view: View?
-}
