@@ -103,16 +103,10 @@ struct AccessibilityMeasurements {
     loop.runUntilIdle()
 
     var step = 0
-    func tintAll() {
-      step += 1
-      let hue = Double(step % 32) / 32
-      for (view, base) in scene.tintedViews {
-        view.backgroundColor = base.interpolated(
-          to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
-      }
-    }
+    let tinted = scene.tintedViews
     func frame() -> Double {
-      tintAll()
+      step += 1
+      Measurements.tint(tinted, step: step)
       return timed { loop.runUntilIdle() }
     }
     // Warm: the compositor's buffers and caches are made by the first frames, not the reader.

@@ -34,27 +34,43 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only the screen reader's figures and the audit, (u) to (y).")
   var accessibilityOnly = false
 
+  @Flag(help: "Measure only Auto Layout's figures, (z) to (ac), against a full frame.")
+  var autoLayoutOnly = false
+
+  /// `--auto-layout-only` and `--accessibility-only`: whether one of them ran.
+  private func runOnePart(frames count: Int) throws -> Bool {
+    if autoLayoutOnly {
+      try MainActor.assumeIsolated {
+        let fullFrameMs = try Measurements(frames: count).fullFrame()
+        try AutoLayoutMeasurements(frames: count, fullFrameMs: fullFrameMs).run().printTable()
+        try SelfSizingTableMeasurements(frames: count, fullFrameMs: fullFrameMs).run()
+          .printTable()
+      }
+      return true
+    }
+    guard accessibilityOnly else { return false }
+    let figures = try MainActor.assumeIsolated {
+      try AccessibilityMeasurements(frames: count).run()
+    }
+    if json {
+      let data = try JSONSerialization.data(
+        withJSONObject: figures.dictionary, options: [.sortedKeys])
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      figures.printTable()
+    }
+    return true
+  }
+
   mutating func run() throws {
     let count = max(frames, 5)
     let cycles = max(memoryCycles, 1)
-    if accessibilityOnly {
-      let figures = try MainActor.assumeIsolated {
-        try AccessibilityMeasurements(frames: count).run()
-      }
-      if json {
-        let data = try JSONSerialization.data(
-          withJSONObject: figures.dictionary, options: [.sortedKeys])
-        print(String(decoding: data, as: UTF8.self))
-      } else {
-        figures.printTable()
-      }
-      return
-    }
+    if try runOnePart(frames: count) { return }
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
     let inProcess:
       (
         Figures, MemoryFigures, TypingFigures, ToolkitFigures, AccessibilityFigures,
-        AutoLayoutFigures
+        AutoLayoutFigures, SelfSizingTableFigures
       )? =
         startupOnly
         ? nil
@@ -69,7 +85,11 @@ struct Bench: ParsableCommand {
             frames: count, fullFrameMs: figures.fullFrameMs
           )
           .run()
-          return (figures, memory, typing, toolkit, accessibility, autoLayout)
+          let selfSizing = try SelfSizingTableMeasurements(
+            frames: count, fullFrameMs: figures.fullFrameMs
+          )
+          .run()
+          return (figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing)
         }
     // Other processes, started one after another while this one waits: nothing else runs.
     let startCount = max(starts, 9)
@@ -79,8 +99,9 @@ struct Bench: ParsableCommand {
       var all = start.dictionary(suffix: "").merging(start4K.dictionary(suffix: "_4k")) { a, _ in
         a
       }
-      if let (figures, memory, typing, toolkit, accessibility, autoLayout) = inProcess {
+      if let (figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing) = inProcess {
         all.merge(figures.dictionary) { a, _ in a }
+        all.merge(selfSizing.dictionary) { a, _ in a }
         all.merge(autoLayout.dictionary) { a, _ in a }
         all.merge(accessibility.dictionary) { a, _ in a }
         all.merge(memory.dictionary) { a, _ in a }
@@ -90,13 +111,14 @@ struct Bench: ParsableCommand {
       let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
-      if let (figures, memory, typing, toolkit, accessibility, autoLayout) = inProcess {
+      if let (figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing) = inProcess {
         figures.printTable()
         memory.printTable()
         typing.printTable()
         toolkit.printTable()
         accessibility.printTable()
         autoLayout.printTable()
+        selfSizing.printTable()
       }
       print(
         "start-up: kiosk-refscene spawned \(startCount) times, virtual framebuffer in real time")
@@ -185,6 +207,33 @@ struct Figures {
 struct Measurements {
   let frames: Int
 
+  /// Gives every opaque background a new tint (step by step round a cycle of 32).
+  static func tint(_ tinted: [(View, Color)], step: Int) {
+    let hue = Double(step % 32) / 32
+    for (view, base) in tinted {
+      view.backgroundColor = base.interpolated(
+        to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
+    }
+  }
+
+  /// (a) alone: a full frame of the reference scene, for the runs that measure one part.
+  func fullFrame() throws -> Double {
+    let (screen, _, loop) = try makeBenchScreen()
+    let window = Window(screen: screen)
+    let scene = ReferenceScene(window: window, icon: try ReferenceScene.makeIcon())
+    window.makeKeyAndVisible()
+    loop.runUntilIdle()
+    var step = 0
+    let tinted = scene.tintedViews
+    let result = median(of: frames) {
+      step += 1
+      Self.tint(tinted, step: step)
+      return timed { loop.runUntilIdle() }
+    }
+    screen.detachOutput()
+    return result
+  }
+
   func run() throws -> Figures {
     var figures = Figures()
     let (screen, output, loop) = try makeBenchScreen()
@@ -199,16 +248,9 @@ struct Measurements {
     // (a) every opaque background takes a new tint each frame: every pixel repainted.
     var step = 0
     let tinted = scene.tintedViews
-    func tintAll() {
-      step += 1
-      let hue = Double(step % 32) / 32
-      for (view, base) in tinted {
-        view.backgroundColor = base.interpolated(
-          to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
-      }
-    }
     figures.fullFrameMs = median(of: frames) {
-      tintAll()
+      step += 1
+      Self.tint(tinted, step: step)
       return timed { loop.runUntilIdle() }
     }
 
@@ -230,7 +272,8 @@ struct Measurements {
 
     // (e) allocations of steady frames (warm already, counted over many frames).
     figures.allocationsPerFullFrame = allocations(perFrameOver: frames) {
-      tintAll()
+      step += 1
+      Self.tint(tinted, step: step)
       loop.runUntilIdle()
     }
     figures.allocationsPerPartialFrame = allocations(perFrameOver: frames) {
@@ -271,13 +314,10 @@ struct Measurements {
     figures.memcpyFrame4KMs = try memcpyBaseline(
       bytes: screen4K.pixelWidth * screen4K.pixelHeight * 4)
     var step = 0
+    let tinted = scene4K.tintedViews
     figures.fullFrame4KMs = median(of: frames) {
       step += 1
-      let hue = Double(step % 32) / 32
-      for (view, base) in scene4K.tintedViews {
-        view.backgroundColor = base.interpolated(
-          to: Color(red: hue, green: 0.4, blue: 1 - hue), fraction: 0.25)
-      }
+      Self.tint(tinted, step: step)
       return timed { loop4K.runUntilIdle() }
     }
     screen4K.detachOutput()

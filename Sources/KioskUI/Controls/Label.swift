@@ -128,6 +128,11 @@ open class Label: View {
     return fitting
   }
 
+  /// Whether Auto Layout wraps the label at the width it solves it at, as UIKit does for a
+  /// multi-line label without `preferredMaxLayoutWidth`: its intrinsic height is measured
+  /// again at that width and the layout solved again.
+  var wrapsAtItsSolvedWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
+
   /// The size of the text: on one line, or for a multi-line label wrapped at
   /// `preferredMaxLayoutWidth` when it is set. An empty label's is zero, as in UIKit.
   open override var intrinsicContentSize: Size {

@@ -57,6 +57,43 @@ struct TableGeometry {
     return result
   }
 
+  /// Calls `body` with each row that shows between `minY` and `maxY`, in order, without
+  /// making a list of them (a scrolling frame allocates nothing).
+  func forEachRow(from minY: Double, to maxY: Double, _ body: (IndexPath) -> Void) {
+    var index = firstIndex(in: sections.count) { sections[$0].bottom > minY }
+    while index < sections.count, sections[index].top < maxY {
+      let section = sections[index]
+      var row = firstIndex(in: section.rowCount) { section.rowTops[$0 + 1] > minY }
+      while row < section.rowCount, section.rowTops[row] < maxY {
+        body(IndexPath(row: row, section: index))
+        row += 1
+      }
+      index += 1
+    }
+  }
+
+  /// Gives the row at `indexPath` a new height, moving everything after it; returns by how
+  /// much it grew (negative: shrank). Linear in the rows after it, in place.
+  mutating func setHeight(_ newHeight: Double, ofRowAt indexPath: IndexPath) -> Double {
+    let (sectionIndex, row) = (indexPath.section, indexPath.row)
+    guard sections.indices.contains(sectionIndex), row >= 0,
+      row < sections[sectionIndex].rowCount
+    else { return 0 }
+    let delta =
+      newHeight - (sections[sectionIndex].rowTops[row + 1] - sections[sectionIndex].rowTops[row])
+    guard delta != 0 else { return 0 }
+    // Row tops are positions in the table, so the later sections' rows move too.
+    for later in (row + 1)..<sections[sectionIndex].rowTops.count {
+      sections[sectionIndex].rowTops[later] += delta
+    }
+    for section in (sectionIndex + 1)..<sections.count {
+      sections[section].top += delta
+      for index in sections[section].rowTops.indices { sections[section].rowTops[index] += delta }
+    }
+    height += delta
+    return delta
+  }
+
   /// The sections that reach between `minY` and `maxY`.
   func sections(from minY: Double, to maxY: Double) -> Range<Int> {
     let first = firstIndex(in: sections.count) { sections[$0].bottom > minY }

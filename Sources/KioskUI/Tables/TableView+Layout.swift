@@ -47,7 +47,8 @@ extension TableView {
 
   private func rowHeight(at indexPath: IndexPath) -> Double {
     let asked = tableDelegate?.tableView(self, heightForRowAt: indexPath) ?? -1
-    return asked >= 0 && asked.isFinite ? asked : effectiveRowHeight
+    if asked >= 0 && asked.isFinite { return asked }
+    return rowHeight >= 0 && rowHeight.isFinite ? rowHeight : automaticRowHeight(at: indexPath)
   }
 
   /// `rowHeight`, or the standard height for the text size when it is automatic.
@@ -103,6 +104,8 @@ extension TableView {
     guard !isTiling else { return }
     isTiling = true
     defer { isTiling = false }
+    sizeRowsInView()
+    defer { returnUnshownPreparedCells() }
     let geometry = currentGeometry()
     let width = bounds.width
     let size = Size(width: width, height: geometry.height)
@@ -114,22 +117,44 @@ extension TableView {
       contentOffset = clampedOffset(contentOffset)
     }
     let visible = bounds
-    let wanted = geometry.indexPaths(from: visible.minY, to: visible.maxY)
-    let wantedSet = Set(wanted)
-    for (indexPath, cell) in visibleCellsByIndexPath where !wantedSet.contains(indexPath) {
-      visibleCellsByIndexPath[indexPath] = nil
-      retire(cell, at: indexPath)
+    // Two passes, as the collection view tiles: the cells that stay are placed first and
+    // the others leave, so that the rows coming into view get the cells that left.
+    retireCellsOutOfView()
+    geometry.forEachRow(from: visible.minY, to: visible.maxY) { indexPath in
+      guard let cell = visibleCellsByIndexPath[indexPath],
+        let rect = geometry.rect(for: indexPath, width: width)
+      else { return }
+      if cell.frame != rect { cell.frame = rect }
+      configureChrome(of: cell, at: indexPath, in: geometry)
     }
-    for indexPath in wanted {
-      guard let rect = geometry.rect(for: indexPath, width: width) else { continue }
-      if let cell = visibleCellsByIndexPath[indexPath] {
-        if cell.frame != rect { cell.frame = rect }
-        configureChrome(of: cell, at: indexPath, in: geometry)
-      } else if let cell = makeCell(at: indexPath) {
-        show(cell, at: indexPath, in: rect, geometry: geometry)
-      }
+    geometry.forEachRow(from: visible.minY, to: visible.maxY) { indexPath in
+      guard visibleCellsByIndexPath[indexPath] == nil,
+        let rect = geometry.rect(for: indexPath, width: width),
+        let cell = preparedCells.removeValue(forKey: indexPath) ?? makeCell(at: indexPath)
+      else { return }
+      show(cell, at: indexPath, in: rect, geometry: geometry)
     }
     layoutHeaders(geometry, visible: visible)
+  }
+
+  /// The cells of rows no longer in view leave and wait in the pool (before any row
+  /// coming into view asks for a cell).
+  func retireCellsOutOfView() {
+    guard !visibleCellsByIndexPath.isEmpty, let geometry else { return }
+    tilingMark &+= 1
+    let visible = bounds
+    geometry.forEachRow(from: visible.minY, to: visible.maxY) { indexPath in
+      visibleCellsByIndexPath[indexPath]?.tilingMark = tilingMark
+    }
+    leavingRows.removeAll(keepingCapacity: true)
+    for (indexPath, cell) in visibleCellsByIndexPath where cell.tilingMark != tilingMark {
+      leavingRows.append(indexPath)
+    }
+    for indexPath in leavingRows {
+      if let cell = visibleCellsByIndexPath.removeValue(forKey: indexPath) {
+        retire(cell, at: indexPath)
+      }
+    }
   }
 
   /// The data source's cell for the row, set up without animation even during an

@@ -17,6 +17,7 @@ extension TableView {
   /// source gets them again from `dequeueReusableCell(withIdentifier:for:)`.
   public func reloadData() {
     finishDepartures()
+    measuredRowHeights.removeAll()
     swipedIndexPath = nil
     touchedCell = nil
     let shown = visibleCellsByIndexPath
@@ -83,18 +84,20 @@ extension TableView {
       for completion in completions { completion(finished) }
     }
     guard let old = geometry, !visibleCellsByIndexPath.isEmpty || !departingCells.isEmpty else {
-      // Nothing on screen yet: the next layout shows the new rows.
+      // Nothing on screen yet: the next layout shows (and measures) the new rows.
       geometry = nil
+      measuredRowHeights.removeAll()
       setNeedsLayout()
       Transaction.scheduler { finish(true) }
       return
     }
-    let new = buildGeometry()
+    var new = buildGeometry()
     guard let moves = RowMoves(batch: batch, old: old, new: new) else {
       reloadData()
       Transaction.scheduler { finish(true) }
       return
     }
+    if carryMeasuredHeights(batch, moves: moves) { new = buildGeometry() }
     geometry = new
     let width = bounds.width
     let departing = sortVisibleCells(for: batch, moves: moves, new: new)
@@ -209,6 +212,20 @@ extension TableView {
       cell.removeFromSuperview()
       enqueueForReuse(cell)
     }
+  }
+}
+
+extension TableView {
+  /// Self-sizing rows that stay keep their measured height at their new index paths;
+  /// reloaded ones are measured again. Whether any height was carried.
+  fileprivate func carryMeasuredHeights(_ batch: TableBatch, moves: RowMoves) -> Bool {
+    guard !measuredRowHeights.isEmpty else { return false }
+    var carried: [IndexPath: Double] = [:]
+    for (old, height) in measuredRowHeights where batch.reloads[old] == nil {
+      if let new = moves.new(for: old) { carried[new] = height }
+    }
+    measuredRowHeights = carried
+    return true
   }
 }
 

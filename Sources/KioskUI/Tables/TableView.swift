@@ -87,11 +87,29 @@ open class TableView: ScrollView {
   /// `TableView.automaticDimension` (as in UIKit since iOS 11), is the standard row height
   /// for the text size: 44 points at the default size, growing with the body text style at
   /// the larger sizes (Dynamic Type), so that the standard cells' labels, which follow the
-  /// text size, keep their room. UIKit sizes such rows from the cells' Auto Layout
-  /// constraints; KioskKit's standard cells have none, so the height follows the text style
-  /// instead.
+  /// text size, keep their room. A cell whose content view is laid out by constraints sizes
+  /// its row itself, as in UIKit (see `estimatedRowHeight`); KioskKit's standard cells have
+  /// no constraints, so their height follows the text style instead.
   open var rowHeight = TableView.automaticDimension {
     didSet { if oldValue != rowHeight { setNeedsReload(keepingCells: true) } }
+  }
+
+  /// A guess at the height of automatic rows, so the table need not measure every row to
+  /// know its length: rows are measured as they come into view. The default,
+  /// `TableView.automaticDimension`, guesses the standard row height; 0 turns self-sizing
+  /// off, as in UIKit: automatic rows then take the standard height.
+  ///
+  /// A row is self-sizing when its height is automatic (the delegate's and `rowHeight`)
+  /// and estimates are on: when it comes into view its cell's `contentView` is measured
+  /// with `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`
+  /// at the row's width, from the constraints between the content view and its subviews
+  /// (a label pinned to its top and bottom makes the row as tall as its text). A cell
+  /// whose content view holds no constraints — KioskKit's standard cells lay their labels
+  /// out by hand — takes the standard height. The measured height is kept until the row is
+  /// reloaded, the table's width or text size changes, or `reloadData()`; a row measured
+  /// above what is in view keeps what is in view still (the content offset moves with it).
+  open var estimatedRowHeight = TableView.automaticDimension {
+    didSet { if oldValue != estimatedRowHeight { setNeedsReload(keepingCells: true) } }
   }
 
   /// The height of section headers the delegate does not size (sections with a title or
@@ -140,6 +158,18 @@ open class TableView: ScrollView {
   // MARK: State
 
   var geometry: TableGeometry?
+  /// Self-sizing rows' heights, measured from their cells' constraints, and the width
+  /// they were measured at.
+  var measuredRowHeights: [IndexPath: Double] = [:]
+  var measuredRowWidth = 0.0
+  /// The mark of the last tiling pass that placed a cell (the others leave), and the rows
+  /// that left in it (kept, so that a scrolling frame allocates nothing).
+  var tilingMark = 0
+  var leavingRows: [IndexPath] = []
+  /// Self-sizing rows in view still to be measured (kept to allocate nothing), and the
+  /// cells made for measuring rows not yet shown.
+  var unmeasuredRows: [IndexPath] = []
+  var preparedCells: [IndexPath: TableViewCell] = [:]
   var visibleCellsByIndexPath: [IndexPath: TableViewCell] = [:]
   var headerViews: [Int: View] = [:]
   var reusePool = ReusePool<String, TableViewCell>()
@@ -195,6 +225,7 @@ open class TableView: ScrollView {
     super.traitCollectionDidChange(previousTraitCollection)
     let category = traitCollection.preferredContentSizeCategory
     if previousTraitCollection?.preferredContentSizeCategory != category {
+      measuredRowHeights.removeAll()
       setNeedsReload(keepingCells: true)
     }
   }

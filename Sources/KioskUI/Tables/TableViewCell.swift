@@ -113,6 +113,8 @@ open class TableViewCell: View {
     set { setEditing(newValue, animated: false) }
   }
 
+  /// The mark of the table's last tiling pass that placed the cell.
+  var tilingMark = 0
   var highlightedState = false
   var selectedState = false
   var editingState = false

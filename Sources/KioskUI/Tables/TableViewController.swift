@@ -122,6 +122,13 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     TableView.automaticDimension
   }
 
+  /// The table's `estimatedRowHeight`.
+  open func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> Double
+  {
+    TableView.automaticDimension
+  }
+
   /// Nothing happens on selection.
   open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
 

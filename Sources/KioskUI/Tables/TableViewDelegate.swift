@@ -19,6 +19,10 @@ public protocol TableViewDelegate: ScrollViewDelegate {
   /// The height of the row at `indexPath`. The default, `TableView.automaticDimension`,
   /// uses the table's `rowHeight`.
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+  /// A guess at the height of the row at `indexPath` until it is measured (self-sizing
+  /// rows). The default, `TableView.automaticDimension`, uses the table's
+  /// `estimatedRowHeight`.
+  func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double
   /// The height of `section`'s header. The default, `TableView.automaticDimension`, uses
   /// `sectionHeaderHeight` when the section has a title or a header view.
   func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
@@ -56,6 +60,12 @@ public protocol TableViewDelegate: ScrollViewDelegate {
 extension TableViewDelegate {
   /// The table's `rowHeight`.
   public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    TableView.automaticDimension
+  }
+  /// The table's `estimatedRowHeight`.
+  public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> Double
+  {
     TableView.automaticDimension
   }
   /// The table's `sectionHeaderHeight` for a section with a header.

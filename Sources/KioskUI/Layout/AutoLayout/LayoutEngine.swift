@@ -48,6 +48,10 @@ final class LayoutEngine {
     var intrinsic: [SolverConstraint] = []
     var intrinsicKey: IntrinsicKey?
     var intrinsicIsStale = true
+    /// A multi-line label without `preferredMaxLayoutWidth`: the width its intrinsic height
+    /// was measured at (its last solved width), and whether it is in `wrappingItems`.
+    var wrapWidth = 0.0
+    var isWrapping = false
 
     init(name: String) {
       minX = LayoutVariable(name + ".minX")
@@ -93,6 +97,9 @@ final class LayoutEngine {
   private var watched: [Item] = []
   /// Items whose intrinsic constraints must be made again.
   private var staleIntrinsic: [Item] = []
+  /// Items whose intrinsic height depends on the width they are solved at (multi-line
+  /// labels without `preferredMaxLayoutWidth`).
+  private var wrappingItems: [Item] = []
   /// While measuring (`systemLayoutSizeFitting`): the view whose size is free and whose
   /// frames are not applied.
   var measuredView: View?
@@ -243,8 +250,42 @@ final class LayoutEngine {
     guard needsSolve else { return false }
     needsSolve = false
     solver.updateVariables()
+    // UIKit's two passes for multi-line labels: a label that came out at another width
+    // than its height was measured at is measured again at that width, and solved again
+    // (a few rounds at most: the new heights can move widths only through constraints
+    // that tie them).
+    for _ in 0..<3 where rewrapLabelsAtSolvedWidths() {
+      refreshItems()
+      needsSolve = false
+      solver.updateVariables()
+    }
     applySolution()
     return true
+  }
+
+  /// Marks the wrapping labels whose solved width differs from the width their intrinsic
+  /// height was measured at; whether there was any.
+  private func rewrapLabelsAtSolvedWidths() -> Bool {
+    guard !wrappingItems.isEmpty else { return false }
+    var changed = false
+    var index = 0
+    while index < wrappingItems.count {
+      let item = wrappingItems[index]
+      guard item.users > 0, let label = item.view as? Label, label.wrapsAtItsSolvedWidth else {
+        item.isWrapping = false
+        wrappingItems.swapAt(index, wrappingItems.count - 1)
+        wrappingItems.removeLast()
+        continue
+      }
+      let width = max(Self.tidy(item.width.value), 0)
+      if width != item.wrapWidth {
+        item.wrapWidth = width
+        noteIntrinsicChange(of: item)
+        changed = true
+      }
+      index += 1
+    }
+    return changed
   }
 
   /// Re-pins views whose frames changed and guides whose insets did, and remakes stale
@@ -376,8 +417,17 @@ final class LayoutEngine {
       item.intrinsicKey = nil
       return
     }
+    var size = view.intrinsicContentSize
+    if let label = view as? Label, label.wrapsAtItsSolvedWidth {
+      if !item.isWrapping {
+        item.isWrapping = true
+        wrappingItems.append(item)
+      }
+      // As UIKit's label with a preferred width: the text's size wrapped at that width.
+      if item.wrapWidth > 0 { size = label.sizeThatFits(Size(width: item.wrapWidth, height: 0)) }
+    }
     let key = IntrinsicKey(
-      size: view.intrinsicContentSize,
+      size: size,
       hugging: (
         view.contentHuggingPriority(for: .horizontal),
         view.contentHuggingPriority(for: .vertical)
