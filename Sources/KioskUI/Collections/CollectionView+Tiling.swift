@@ -39,6 +39,16 @@ extension CollectionView {
     guard !isTiling else { return }
     isTiling = true
     defer { isTiling = false }
+    // Self-sizing cells shown in a pass can change the layout: it is prepared and the
+    // elements placed again until no cell in view changes its size (bounded).
+    for _ in 0..<16 {
+      cellsPreferredOtherSizes = false
+      tileOnce()
+      guard cellsPreferredOtherSizes else { return }
+    }
+  }
+
+  private func tileOnce() {
     prepareLayout()
     let size = layout.collectionViewContentSize
     if contentSize != size { contentSize = size }
@@ -91,7 +101,27 @@ extension CollectionView {
       cell.isSelected = selectedIndexPaths.contains(placement.indexPath)
       show(cell, placement)
       collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: placement.indexPath)
+      askForPreferredAttributes(cell, placement)
     }
+  }
+
+  /// A self-sizing layout's item shown for the first time: its cell says what size it
+  /// wants, and the layout takes it if it differs.
+  private func askForPreferredAttributes(
+    _ cell: CollectionViewCell, _ placement: CollectionElementPlacement
+  ) {
+    guard layout.needsPreferredAttributes(forItemAt: placement.indexPath) else { return }
+    let original = CollectionViewLayoutAttributes(forCellWith: placement.indexPath)
+    original.size = placement.size
+    original.center = placement.center
+    let preferred = cell.preferredLayoutAttributesFitting(original)
+    preferred.indexPath = placement.indexPath
+    guard
+      layout.shouldInvalidateLayout(
+        forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    else { return }
+    layout.takePreferredAttributes(preferred)
+    cellsPreferredOtherSizes = true
   }
 
   /// The data source's cell for the item, set up without animation even during an

@@ -110,6 +110,10 @@ extension CollectionView {
     cancelTouch()
     let oldFrames = layout.itemFramesBeforeUpdate()
     itemCounts = newCounts
+    layout.itemsMoved { old in
+      batch.reloadedItems.contains(old) || batch.reloadedSections.contains(old.section)
+        ? nil : map.new(for: old)
+    }
     layout.needsPrepare = true
     prepareLayout()
     let departing = sortOutViews(batch, map)

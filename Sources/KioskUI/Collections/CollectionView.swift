@@ -91,6 +91,8 @@ open class CollectionView: ScrollView {
   var isTiling = false
   /// Counts layout passes; views not marked with the current one leave.
   var tilingMark = 0
+  /// Whether a self-sizing cell shown in the last tiling pass changed the layout.
+  var cellsPreferredOtherSizes = false
   /// The bounds of the last layout pass, to ask the layout about bounds changes.
   var tiledBounds: Rect?
   /// Reused lists of what leaves in a layout pass (kept to avoid allocating).

@@ -125,6 +125,26 @@ open class CollectionViewCell: CollectionReusableView {
     isSelected = false
   }
 
+  /// The attributes the cell would like, given those the layout gave it: a self-sizing
+  /// layout (a flow layout with `estimatedItemSize`) takes their size. The default fits
+  /// the content view's constraints near the given size (`systemLayoutSizeFitting(_:)`,
+  /// both dimensions at `.fittingSizeLevel`), so a content view whose subviews are pinned
+  /// to its edges gets the size they need; a content view without constraints keeps the
+  /// given size. Override it to size the cell another way; call `super` for the fitted
+  /// size.
+  open func preferredLayoutAttributesFitting(
+    _ layoutAttributes: CollectionViewLayoutAttributes
+  ) -> CollectionViewLayoutAttributes {
+    let preferred = CollectionViewLayoutAttributes(forCellWith: layoutAttributes.indexPath)
+    preferred.frame = layoutAttributes.frame
+    guard contentView.placesSubviewsByConstraints else { return preferred }
+    let fitted = contentView.systemLayoutSizeFitting(layoutAttributes.size)
+    if fitted.width > 0, fitted.height > 0, fitted.width.isFinite, fitted.height.isFinite {
+      preferred.frame = Rect(origin: layoutAttributes.frame.origin, size: fitted)
+    }
+    return preferred
+  }
+
   /// Makes the content and background views fill the cell. Call `super` when you override
   /// it.
   open override func layoutSubviews() {

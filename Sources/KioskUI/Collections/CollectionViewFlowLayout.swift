@@ -75,6 +75,27 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } }
   }
 
+  /// A guess at the size of items that size themselves: setting anything but zero (the
+  /// default) makes the cells self-sizing, as in UIKit. An item takes the estimate until
+  /// its cell is shown, when the cell's `preferredLayoutAttributesFitting(_:)` gives its
+  /// size (by default the content view's constraints, fitted with
+  /// `systemLayoutSizeFitting(_:)` near the estimate) and the items after it move.
+  /// `CollectionViewFlowLayout.automaticSize` takes `itemSize` as the estimate. Measured
+  /// sizes are kept until `invalidateLayout()` after a reload, or a change of the
+  /// collection view's width (height, scrolling sideways).
+  open var estimatedItemSize = Size.zero {
+    didSet { if oldValue != estimatedItemSize { preferredSizes.removeAll(); invalidateLayout() } }
+  }
+
+  /// The estimated item size that takes `itemSize` as the estimate (UIKit's sentinel).
+  public static let automaticSize = Size(
+    width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+
+  /// Self-sizing items' sizes, as their cells preferred them, and the cross length they
+  /// were measured at.
+  var preferredSizes: [IndexPath: Size] = [:]
+  private var preferredSizesCrossLength = 0.0
+
   /// Where headers and footers stand in front-to-back order (over the cells).
   nonisolated static let supplementaryZIndex = 10
 
@@ -105,6 +126,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     let inset = collectionView.contentInset
     let cross =
       isVertical ? size.width - inset.left - inset.right : size.height - inset.top - inset.bottom
+    if cross != preferredSizesCrossLength {
+      preferredSizes.removeAll()
+      preferredSizesCrossLength = cross
+    }
     geometry = FlowLayoutGeometry(
       isVertical: isVertical, crossLength: max(0, cross), itemCounts: counts,
       metrics: { section in
@@ -121,9 +146,53 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             collectionView, layout: self, referenceSizeForFooterInSection: section))
       },
       itemSize: { indexPath in
-        delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath)
+        if self.sizesItemsItself {
+          return self.preferredSizes[indexPath] ?? self.estimate
+        }
+        return delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath)
           ?? self.itemSize
       })
+  }
+
+  /// Takes a self-sizing cell's size when it differs from the one it was laid out at.
+  open override func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferred: CollectionViewLayoutAttributes,
+    withOriginalAttributes original: CollectionViewLayoutAttributes
+  ) -> Bool {
+    sizesItemsItself && preferred.size != original.size
+  }
+
+  /// Whether items size themselves (`estimatedItemSize` is set).
+  var sizesItemsItself: Bool { estimatedItemSize != .zero }
+
+  /// The size an item takes until it is measured.
+  private var estimate: Size {
+    estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+  }
+
+  override func needsPreferredAttributes(forItemAt indexPath: IndexPath) -> Bool {
+    sizesItemsItself && preferredSizes[indexPath] == nil
+  }
+
+  override func itemsMoved(_ newIndexPath: (IndexPath) -> IndexPath?) {
+    guard !preferredSizes.isEmpty else { return }
+    var moved: [IndexPath: Size] = [:]
+    for (old, size) in preferredSizes {
+      if let new = newIndexPath(old) { moved[new] = size }
+    }
+    preferredSizes = moved
+  }
+
+  /// Forgets the items' measured sizes (self-sizing cells are asked again) and lays out
+  /// again. Call `super` when you override it.
+  open override func invalidateLayout() {
+    preferredSizes.removeAll()
+    super.invalidateLayout()
+  }
+
+  override func takePreferredAttributes(_ preferred: CollectionViewLayoutAttributes) {
+    preferredSizes[preferred.indexPath] = preferred.size
+    super.takePreferredAttributes(preferred)
   }
 
   private func metrics(for section: Int) -> FlowLayoutGeometry.SectionMetrics {

@@ -94,7 +94,35 @@ open class CollectionViewLayout {
     false
   }
 
+  /// Whether the layout takes a cell's preferred attributes (self-sizing): `preferred`
+  /// is what the cell's `preferredLayoutAttributesFitting(_:)` returned for `original`.
+  /// The default is `false`; `CollectionViewFlowLayout` takes the preferred size when
+  /// `estimatedItemSize` is set.
+  ///
+  /// KioskKit asks cells only for layouts that size items this way (a flow layout with an
+  /// estimate); UIKit asks for every layout, which costs a measurement per cell shown.
+  open func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferred: CollectionViewLayoutAttributes,
+    withOriginalAttributes original: CollectionViewLayoutAttributes
+  ) -> Bool {
+    false
+  }
+
   // MARK: Within KioskUI
+
+  /// Whether the cell of the item at `indexPath` is to be asked for its preferred
+  /// attributes when it is shown (it has not been measured yet).
+  func needsPreferredAttributes(forItemAt indexPath: IndexPath) -> Bool { false }
+
+  /// A batch update moved the items: `newIndexPath` gives where an item went (`nil`: it
+  /// went, or was reloaded). Measured sizes follow their items.
+  func itemsMoved(_ newIndexPath: (IndexPath) -> IndexPath?) {}
+
+  /// Keeps a cell's preferred attributes that `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`
+  /// accepted; the layout is prepared again.
+  func takePreferredAttributes(_ preferred: CollectionViewLayoutAttributes) {
+    needsPrepare = true
+  }
 
   /// Runs `prepare()` if the layout is out of date.
   final func prepareIfNeeded() {
