@@ -47,6 +47,8 @@ final class GroupRender {
   var buffer: PixelBuffer?
   /// Whether `buffer` no longer shows the draw list.
   var isStale = true
+  /// Counts the renders: a shadow blurred from the pixels is blurred again when it moves.
+  var version = 0
 }
 
 extension Compositor {

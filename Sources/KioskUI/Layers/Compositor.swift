@@ -329,7 +329,8 @@ public final class Compositor {
     let visit = LayerVisit(
       transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha, parent: parent,
       parentClip: clip, changes: changes, dirty: dirty)
-    if state.opacity < 1 || layer.styling.cornerRadius > 0 || layer.styleCache?.group != nil,
+    if state.opacity < 1 || layer.styling.cornerRadius > 0 || layer.styleCache?.group != nil
+      || layer.styling.casts,
       walkGroup(layer, visit)
     {
       return

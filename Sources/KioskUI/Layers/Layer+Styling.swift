@@ -53,10 +53,14 @@ struct StyleKey: Equatable {
   var bounds: Rect
   var styling: LayerStyling
   var backgroundColor: Color?
+  /// For a shadow cast by the layer's composited content: the version of the group pixels
+  /// it was blurred from (0 otherwise).
+  var contentVersion = 0
 
   static func == (lhs: StyleKey, rhs: StyleKey) -> Bool {
     lhs.bounds == rhs.bounds && lhs.styling == rhs.styling
       && lhs.backgroundColor == rhs.backgroundColor && lhs.transform.isNear(rhs.transform)
+      && lhs.contentVersion == rhs.contentVersion
   }
 }
 
@@ -109,10 +113,16 @@ extension Layer {
   /// The opacity of the shadow from 0 to 1 (default 0: no shadow, as in Core Animation);
   /// values outside are clamped.
   ///
-  /// Without `shadowPath` the shadow takes the shape of the layer's background (with its
-  /// rounded corners and its colour's alpha) and border; UIKit also casts the shadow of
-  /// the contents and sublayers, which KioskKit does not: give such a layer a `shadowPath`.
-  /// A layer that masks to its bounds casts no shadow (in UIKit the mask cuts it away).
+  /// Without `shadowPath` the shadow takes the shape of what the layer shows, as in UIKit:
+  /// the alpha of the layer composited with its contents and sublayers (a cell without a
+  /// background whose rounded, clipped content view is white casts the shadow of that
+  /// rounded card). Such a layer is drawn as a group — its subtree into pixels of its own,
+  /// kept while nothing in it changes — and the shadow is blurred from those pixels once,
+  /// so a card that only moves costs a copy of each. KioskKit casts the shadow of what lies
+  /// within the layer's bounds; give a `shadowPath` to cast more, or to save the group's
+  /// pixels. A layer without sublayers or contents casts its background's shape (with its
+  /// rounded corners and its colour's alpha) and border. A layer that masks to its bounds
+  /// casts no shadow (in UIKit the mask cuts it away).
   public var shadowOpacity: Double {
     get { styling.shadowOpacity }
     set {
@@ -185,11 +195,20 @@ extension Layer {
     let hasSublayers = !sublayers.isEmpty
     return (hasSublayers && presented.opacity < 1 && styling.allowsGroupOpacity)
       || (masksToBounds && styling.cornerRadius > 0 && (hasSublayers || contents != nil))
+      || shadowFollowsContent
   }
 
   /// Whether the layer casts a shadow this frame.
   var castsShadow: Bool {
     styling.casts && !masksToBounds
-      && (styling.shadowPath != nil || presented.backgroundColor != nil || styling.borderWidth > 0)
+      && (styling.shadowPath != nil || presented.backgroundColor != nil || styling.borderWidth > 0
+        || shadowFollowsContent)
+  }
+
+  /// Whether the layer's shadow is blurred from its composited content (its group's
+  /// pixels): it casts one, without a `shadowPath`, and has sublayers or contents.
+  var shadowFollowsContent: Bool {
+    styling.casts && styling.shadowPath == nil && !masksToBounds
+      && (!sublayers.isEmpty || contents != nil)
   }
 }

@@ -77,9 +77,15 @@ extension LayerPainter {
     let layer = entry.layer
     let state = layer.presented
     let cache = layer.makeStyleCache()
+    // A shadow cast by the composited content is blurred from the group's pixels: they are
+    // brought up to date first (the shadow is painted before the group).
+    let content =
+      entry.part == .shadow && layer.shadowFollowsContent
+      ? Self.renderedGroup(of: layer, cache) : nil
     let key = StyleKey(
       transform: Compositor.anchored(entry.transform, bounds: state.bounds).local,
-      bounds: state.bounds, styling: layer.styling, backgroundColor: state.backgroundColor)
+      bounds: state.bounds, styling: layer.styling, backgroundColor: state.backgroundColor,
+      contentVersion: content?.version ?? 0)
     let kept: StyleRaster?
     switch entry.part {
     case .shadow: kept = cache.shadow
@@ -88,7 +94,7 @@ extension LayerPainter {
     }
     var raster = kept
     if kept?.key != key {
-      raster = Self.rasterize(entry.part, of: layer, key: key)
+      raster = Self.rasterize(entry.part, of: layer, key: key, content: content)
       switch entry.part {
       case .shadow:
         cache.shadow = raster
@@ -106,7 +112,9 @@ extension LayerPainter {
 
   /// Draws a styled part in anchored pixels: the rounded background, the border, or the
   /// blurred shadow. `nil` when it covers no pixel or could not be allocated.
-  static func rasterize(_ part: DrawPart, of layer: Layer, key: StyleKey) -> StyleRaster? {
+  static func rasterize(
+    _ part: DrawPart, of layer: Layer, key: StyleKey, content: GroupRender? = nil
+  ) -> StyleRaster? {
     let styling = key.styling
     let bounds = key.bounds
     let area = part == .shadow ? Compositor.shadowArea(of: layer) : bounds
@@ -121,7 +129,10 @@ extension LayerPainter {
     switch part {
     case .shadow:
       context.translateBy(x: styling.shadowOffset.width, y: styling.shadowOffset.height)
-      if let path = styling.shadowPath {
+      if let content {
+        context.flush()
+        drawShape(of: content, into: buffer, at: origin, key: key)
+      } else if let path = styling.shadowPath {
         context.setFillColor(.white)
         context.addPath(path)
         context.fillPath()
@@ -150,6 +161,27 @@ extension LayerPainter {
     }
     context.flush()
     return StyleRaster(buffer: buffer, origin: origin, key: key)
+  }
+
+  /// Copies a group's pixels (in anchored pixels) into a shadow's buffer lying at `origin`,
+  /// moved by the shadow's offset: the blur that follows takes their alpha.
+  private static func drawShape(
+    of content: GroupRender, into buffer: PixelBuffer, at origin: PixelRect, key: StyleKey
+  ) {
+    guard let pixels = content.buffer else { return }
+    let t = key.transform
+    let offset = key.styling.shadowOffset
+    let dx = t.a * offset.width + t.c * offset.height
+    let dy = t.b * offset.width + t.d * offset.height
+    let painter = FramePainter(target: buffer)
+    painter.limit = buffer.bounds
+    painter.composite(
+      pixels,
+      sourceRect: Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height)),
+      transform: Transform(
+        translationX: Double(content.rect.x - origin.x) + dx,
+        y: Double(content.rect.y - origin.y) + dy),
+      alpha: 1)
   }
 
   /// The shadow without its outer rows and columns that came out fully transparent: the
@@ -194,10 +226,8 @@ extension LayerPainter {
   /// Blends a group's pixels once, drawing them first if anything in the group changed.
   private func paintGroup(_ entry: DrawEntry) {
     let layer = entry.layer
-    guard let cache = layer.styleCache, let group = cache.group else { return }
-    if group.isStale || group.buffer == nil {
-      Self.render(group, of: layer)
-      cache.groupRenders += 1
+    guard let cache = layer.styleCache, let group = Self.renderedGroup(of: layer, cache) else {
+      return
     }
     guard let buffer = group.buffer else { return }
     composite(
@@ -205,10 +235,21 @@ extension LayerPainter {
       alpha: entry.alpha)
   }
 
+  /// The layer's group with its pixels up to date (rendered if its list changed).
+  static func renderedGroup(of layer: Layer, _ cache: LayerStyleCache) -> GroupRender? {
+    guard let group = cache.group else { return nil }
+    if group.isStale || group.buffer == nil {
+      render(group, of: layer)
+      cache.groupRenders += 1
+    }
+    return group
+  }
+
   /// Draws a group's draw list into its buffer (kept when its size stays), and cuts it to
   /// the layer's rounded corners when the layer masks to its bounds.
   static func render(_ group: GroupRender, of layer: Layer) {
     group.isStale = false
+    group.version &+= 1
     let rect = group.rect
     guard !rect.isEmpty, rect.width <= 16384, rect.height <= 16384 else {
       group.buffer = nil
