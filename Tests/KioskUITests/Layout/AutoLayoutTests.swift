@@ -187,6 +187,38 @@ private final class ConstraintUpdateRecorder: View {
     #expect(box.frame.width == 50)
   }
 
+  /// A constant moved in place until it contradicts a required bound: logged and kept at
+  /// 999 as at activation; moved back within the bound, it is required again.
+  @Test func aConstantThatComesToContradictIsLoggedAndHoldsAgainOnceItCan() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let box = constrained(View())
+    app.window.addSubview(box)
+    let width = box.widthAnchor.constraint(equalToConstant: 100)
+    LayoutConstraint.activate([
+      width, box.widthAnchor.constraint(lessThanOrEqualToConstant: 200),
+      box.heightAnchor.constraint(equalToConstant: 10),
+      box.leftAnchor.constraint(equalTo: app.window.leftAnchor),
+      box.topAnchor.constraint(equalTo: app.window.topAnchor),
+    ])
+    app.runUntilIdle()
+    let reportsBefore = LayoutEngine.unsatisfiableReports
+    width.constant = 150
+    app.runUntilIdle()
+    #expect(box.frame.width == 150)
+    #expect(LayoutEngine.unsatisfiableReports == reportsBefore)
+    width.constant = 300
+    app.runUntilIdle()
+    #expect(box.frame.width == 200)
+    #expect(LayoutEngine.unsatisfiableReports == reportsBefore + 1)
+    width.constant = 120
+    app.runUntilIdle()
+    #expect(box.frame.width == 120)
+    width.constant = 250
+    app.runUntilIdle()
+    #expect(box.frame.width == 200)
+    #expect(LayoutEngine.unsatisfiableReports == reportsBefore + 2)
+  }
+
   @Test func aConstantChangedInsideAnimateMovesTheViewAnimated() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let panel = constrained(View())

@@ -168,4 +168,83 @@ import Testing
     #expect(abs(lefts[199].value - (16 + 199 * 68 + 40)) < 1e-6)
     #expect(abs(lefts[10].value - (16 + 10 * 68)) < 1e-6)
   }
+
+  /// A constant changed in place (`changeConstant`) gives what a solver made afresh with
+  /// the new constants gives, for every kind of constraint: required and not, equalities
+  /// and both inequalities, 400 changes in a seeded random order.
+  @Test func aConstantChangedInPlaceSolvesAsAFreshSolverDoes() throws {
+    var random = SeededRandom(seed: 7)
+    let count = 10
+    let x = (0..<count).map { LayoutVariable("x\($0)") }
+    // (terms, constant, relation, strength), the constants changed as the test goes.
+    var specs: [([(LayoutVariable, Double)], Double, SolverConstraint.Relation, Double)] = []
+    specs.append(([(x[0], 1)], -50, .equal, required))
+    for i in 0..<count {
+      specs.append(([(x[i], 1)], 0, .greaterThanOrEqual, required))
+      specs.append(([(x[i], 1)], -5000, .lessThanOrEqual, required))
+      specs.append(([(x[i], 1)], -Double(100 * i), .equal, 10 + Double(i)))
+      specs.append(([(x[i], 1)], -Double(90 * i + 40), .lessThanOrEqual, 1000 + Double(i)))
+      if i > 0 {
+        specs.append(([(x[i], 1), (x[i - 1], -1)], -20, .greaterThanOrEqual, required))
+        specs.append(([(x[i], 1), (x[i - 1], -1)], -300, .lessThanOrEqual, 100 + Double(i)))
+      }
+    }
+    let solver = ConstraintSolver()
+    let added = specs.map { constraint($0.0, $0.1, $0.2, strength: $0.3) }
+    for constraint in added { try solver.add(constraint) }
+    for step in 0..<400 {
+      let index = random.next(below: specs.count)
+      // Kept feasible: the fixed start and the bounds stay inside the 0…5000 box.
+      let constant: Double =
+        switch index {
+        case 0: -Double(random.next(below: 200))
+        default: specs[index].1 + Double(random.next(below: 81)) - 40
+        }
+      let isBound = specs[index].3 == required && specs[index].0.count == 1 && index != 0
+      guard !isBound else { continue }
+      specs[index].1 = constant
+      try solver.changeConstant(of: added[index], to: constant)
+      solver.updateVariables()
+      let mine = x.map(\.value)
+      let fresh = ConstraintSolver()
+      for spec in specs { try fresh.add(constraint(spec.0, spec.1, spec.2, strength: spec.3)) }
+      fresh.updateVariables()
+      let theirs = x.map(\.value)
+      #expect(
+        zip(mine, theirs).allSatisfy { abs($0 - $1) < 1e-6 }, "step \(step): \(mine) \(theirs)")
+      // The fresh solver wrote the shared variables: ours writes them back.
+      solver.updateVariables()
+    }
+  }
+
+  @Test func aRequiredConstantThatCannotHoldIsRefusedAndChangesNothing() throws {
+    let solver = ConstraintSolver()
+    let x = LayoutVariable("x")
+    let y = LayoutVariable("y")
+    let start = constraint([(x, 1)], -100, .equal)
+    try solver.add(start)
+    try solver.add(constraint([(x, 1)], -500, .lessThanOrEqual))
+    try solver.add(constraint([(y, 1), (x, -1)], -10, .equal))
+    #expect(throws: ConstraintSolverError.unsatisfiable) {
+      try solver.changeConstant(of: start, to: -600)
+    }
+    solver.updateVariables()
+    #expect(x.value == 100 && y.value == 110)
+    try solver.changeConstant(of: start, to: -400)
+    solver.updateVariables()
+    #expect(x.value == 400 && y.value == 410)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing sequence can be replayed.
+private struct SeededRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next(below bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
+  }
 }

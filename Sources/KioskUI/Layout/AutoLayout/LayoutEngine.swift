@@ -79,6 +79,9 @@ final class LayoutEngine {
     let constraint: LayoutConstraint
     let solved: SolverConstraint
     let items: [Item]
+    /// The constraint's constant and priority when the solver last took it.
+    var constant: Double
+    var priority: LayoutPriority
     /// When it was installed, to move constraints to another engine in the same order.
     let sequence: Int
   }
@@ -189,7 +192,8 @@ final class LayoutEngine {
     for item in built.items { item.users += 1 }
     installations += 1
     installed[ObjectIdentifier(constraint)] = Installed(
-      constraint: constraint, solved: solved, items: built.items, sequence: installations)
+      constraint: constraint, solved: solved, items: built.items, constant: constraint.constant,
+      priority: constraint.priority, sequence: installations)
     if registering { constraint.engine = self }
     needsSolve = true
   }
@@ -198,7 +202,22 @@ final class LayoutEngine {
   /// first (an equality with another constant would contradict it), but its items stay, so
   /// their pins are not made again.
   func reinstall(_ constraint: LayoutConstraint, holder: View) {
-    guard let old = installed.removeValue(forKey: ObjectIdentifier(constraint)) else {
+    let key = ObjectIdentifier(constraint)
+    // Only the constant changed: the solver moves it in place (the expression's constant is
+    // `… − constant`), without taking the constraint out and solving it in again.
+    // (One kept at 999 after it could not hold is installed again: it may hold now.)
+    if var entry = installed[key], entry.priority == constraint.priority,
+      entry.solved.strength == Self.strength(of: constraint.priority),
+      (try? solver.changeConstant(
+        of: entry.solved,
+        to: entry.solved.expression.constant - (constraint.constant - entry.constant))) != nil
+    {
+      entry.constant = constraint.constant
+      installed[key] = entry
+      needsSolve = true
+      return
+    }
+    guard let old = installed.removeValue(forKey: key) else {
       install(constraint, holder: holder)
       return
     }

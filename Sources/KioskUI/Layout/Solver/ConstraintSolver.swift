@@ -33,7 +33,8 @@ final class SolverConstraint {
     case greaterThanOrEqual
   }
 
-  let expression: LinearExpression
+  /// What was added; its constant follows `ConstraintSolver.changeConstant(of:to:)`.
+  fileprivate(set) var expression: LinearExpression
   let relation: Relation
   let strength: Double
 
@@ -174,6 +175,58 @@ final class ConstraintSolver {
     }
   }
 
+  /// Gives an added constraint's expression another constant without taking it out: the
+  /// change reaches the rows through the constraint's marker (or its other error symbol),
+  /// as a suggested value reaches them through an edit variable's, and the dual simplex
+  /// makes the tableau feasible again from where it was. A required constraint that can no
+  /// longer hold throws `unsatisfiable` and leaves the tableau as it was.
+  func changeConstant(of constraint: SolverConstraint, to constant: Double)
+    throws(ConstraintSolverError)
+  {
+    guard let tag = constraints[ObjectIdentifier(constraint)]?.tag else {
+      throw .unknownConstraint
+    }
+    let change = constant - constraint.expression.constant
+    guard change != 0 else { return }
+    // A required equality whose dummy is basic repeats others: it cannot move alone.
+    if tag.marker.kind == .dummy, rows[tag.marker] != nil { throw .unsatisfiable }
+    let saved = constraint.isRequired ? (rows, objective) : nil
+    // The coefficients the marker and the other symbol had in the constraint's own row
+    // (`makeRow`): the constraint with the new constant is the old one with the marker
+    // (or the other symbol) moved by `-change / coefficient`.
+    let (markerCoefficient, otherCoefficient): (Double, Double) =
+      switch constraint.relation {
+      case .lessThanOrEqual: (1, -1)
+      case .greaterThanOrEqual: (-1, 1)
+      case .equal: constraint.isRequired ? (1, 0) : (-1, 1)
+      }
+    if var row = rows[tag.marker] {
+      if row.add(-change / markerCoefficient) < 0 { infeasibleRows.append(tag.marker) }
+      rows[tag.marker] = row
+    } else if tag.other.isValid, var row = rows[tag.other] {
+      if row.add(-change / otherCoefficient) < 0 { infeasibleRows.append(tag.other) }
+      rows[tag.other] = row
+    } else {
+      let shift = change / markerCoefficient
+      var index = rows.startIndex
+      while index != rows.endIndex {
+        let coefficient = rows.values[index].coefficient(of: tag.marker)
+        if coefficient != 0, rows.values[index].add(shift * coefficient) < 0,
+          rows.keys[index].kind != .external
+        {
+          infeasibleRows.append(rows.keys[index])
+        }
+        rows.formIndex(after: &index)
+      }
+    }
+    guard dualOptimize() else {
+      if let saved { (rows, objective) = saved }
+      infeasibleRows.removeAll()
+      throw .unsatisfiable
+    }
+    constraint.expression.constant = constant
+  }
+
   /// Makes `variable` editable at `strength` (less than required): `suggest(_:for:)` then
   /// moves it, the other constraints following, without a solve from scratch.
   func addEditVariable(_ variable: LayoutVariable, strength: Double)
@@ -229,7 +282,8 @@ final class ConstraintSolver {
         rows.formIndex(after: &index)
       }
     }
-    dualOptimize()
+    // An edit constraint is never required: its errors always give the dual a way out.
+    _ = dualOptimize()
   }
 
   /// Writes the solution into the variables' `value`.
@@ -416,7 +470,9 @@ final class ConstraintSolver {
   }
 
   /// Brings infeasible rows (a negative constant after a suggested value) back.
-  private func dualOptimize() {
+  /// Pivots until every restricted row is feasible again; false when a row can become
+  /// feasible by no pivot (only a required constraint's change can cause that).
+  private func dualOptimize() -> Bool {
     while let leaving = infeasibleRows.min() {
       infeasibleRows.removeAll { $0 == leaving }
       guard var row = rows[leaving], row.constant < 0 else { continue }
@@ -425,12 +481,13 @@ final class ConstraintSolver {
         let ratio = objective.coefficient(of: cell.symbol) / cell.coefficient
         if Self.limitsMore(ratio, cell.symbol, than: best) { best = (ratio, cell.symbol) }
       }
-      guard let entering = best?.symbol else { preconditionFailure("the dual is unbounded") }
+      guard let entering = best?.symbol else { return false }
       rows.removeValue(forKey: leaving)
       row.solve(for: leaving, entering)
       substitute(entering, row)
       rows[entering] = row
     }
+    return true
   }
 
   // MARK: Removal
