@@ -131,6 +131,19 @@ struct PresentationGoldenTests {
     try assertSnapshot(of: app, named: "presentation-form-sheet")
   }
 
+  /// A page sheet over a list (UIKit's `.automatic`): a card from under the top edge to
+  /// the bottom, its top corners rounded, over the dimmed window.
+  @Test func pageSheetOverAList() throws {
+    let (app, list) = try fourRecipesOnScreen()
+    let sheet = CardScreen(
+      heading: "New recipe", message: "Swipe down to put it away.",
+      band: Color(hex: 0xff9500))
+    sheet.modalPresentationStyle = .automatic
+    list.present(sheet, animated: true)
+    app.advance(by: 0.35)
+    try assertSnapshot(of: app, named: "presentation-page-sheet")
+  }
+
   /// A popover under a button at the top right, its arrow pointing up at the button.
   @Test func popoverWithAnArrow() throws {
     let app = try TestApplication(pointSize: Size(width: 640, height: 400))

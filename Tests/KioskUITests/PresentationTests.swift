@@ -120,7 +120,9 @@ struct PresentationTests {
     #expect(a.view.frame == Rect(x: 0, y: 0, width: 300, height: 200))
     #expect(stage.app.window.subviews.count == 1)
     #expect(a.presentedViewController == nil && b.presentingViewController == nil)
-    #expect(b.presentationController == nil)
+    // The presentation that ended is gone; asking makes a fresh one, as UIKit does.
+    #expect(b.presentationController?.presentingViewController == nil)
+    #expect(b.presentationController?.containerView == nil)
     #expect(stage.app.snapshot().pixel(x: 150, y: 100) == Color(hex: 0x007aff))
   }
 

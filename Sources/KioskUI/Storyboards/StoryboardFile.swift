@@ -233,7 +233,8 @@ enum StoryboardNames {
   static let presentationStyles: [(String, ModalPresentationStyle)] = [
     ("fullScreen", .fullScreen), ("overFullScreen", .overFullScreen),
     ("currentContext", .currentContext), ("overCurrentContext", .overCurrentContext),
-    ("formSheet", .formSheet), ("popover", .popover),
+    ("formSheet", .formSheet), ("popover", .popover), ("pageSheet", .pageSheet),
+    ("automatic", .automatic),
   ]
   static let transitionStyles: [(String, ModalTransitionStyle)] = [
     ("coverVertical", .coverVertical), ("crossDissolve", .crossDissolve),

@@ -48,14 +48,14 @@ final class AlertPresentationController: PresentationController {
     super.init(presentedViewController: alert)
   }
 
-  private var isSheet: Bool { alert.contentView?.mode == .sheet }
+  private var isActionSheet: Bool { alert.contentView?.mode == .sheet }
 
   override func adaptedStyle(in window: Window) -> ModalPresentationStyle { .overFullScreen }
 
   /// An alert comes in as UIKit's does: a little larger (1.2 times) and shrinking to its
   /// size as it fades in; it leaves by fading alone. A bottom sheet slides up and down.
   override func adjustTransitionState(shown: Bool, appearing: Bool) {
-    guard !isSheet, appearing, let wrapperView else { return }
+    guard !isActionSheet, appearing, let wrapperView else { return }
     wrapperView.transform = shown ? .identity : Transform(scaleX: 1.2, y: 1.2)
   }
 
@@ -64,7 +64,7 @@ final class AlertPresentationController: PresentationController {
   override func makeDimmingView() -> View? {
     let dimming = View(frame: .zero)
     dimming.backgroundColor = Color(white: 0, alpha: AlertMetrics.dimmingAlpha)
-    if isSheet {
+    if isActionSheet {
       dimming.addGestureRecognizer(
         TapGestureRecognizer { [weak alert] _ in alert?.outsideSheetTapped() })
     }
@@ -75,7 +75,7 @@ final class AlertPresentationController: PresentationController {
   override func wrapperFrame(in bounds: Rect) -> Rect {
     guard let container, let content = alert.contentView else { return .zero }
     let margin = AlertMetrics.screenMargin
-    if isSheet {
+    if isActionSheet {
       let width = max(min(bounds.width, bounds.height) - 2 * margin, 0)
       let top = bounds.minY + AlertMetrics.sheetTopMargin
       let bottom = bounds.maxY - margin

@@ -87,7 +87,7 @@ extension PresentationController {
       }
     case .currentContext:
       return holderView.superview == nil ? [] : [holderView]
-    case .overFullScreen, .overCurrentContext, .formSheet, .popover:
+    case .overFullScreen, .overCurrentContext, .formSheet, .pageSheet, .automatic, .popover:
       return []
     }
   }
@@ -103,6 +103,7 @@ extension PresentationController {
     if let dimming { container.addSubview(dimming) }
     container.addSubview(wrapper)
     wrapper.addSubview(presentedViewController.view)
+    if isSheetPresentation { installSwipeToDismiss(on: wrapper) }
     self.container = container
     dimmingView = dimming
     wrapperView = wrapper

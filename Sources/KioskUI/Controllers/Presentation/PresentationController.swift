@@ -7,8 +7,15 @@ public protocol PresentationControllerDelegate: AnyObject {
   /// Whether a tap outside the presented content dismisses it. The default is `true`.
   func presentationControllerShouldDismiss(_ presentationController: PresentationController)
     -> Bool
+  /// The user is dismissing the presentation (a swipe down or a tap outside was let go
+  /// of): the transition begins.
+  func presentationControllerWillDismiss(_ presentationController: PresentationController)
   /// The user dismissed the presentation (after the transition).
   func presentationControllerDidDismiss(_ presentationController: PresentationController)
+  /// The user tried to dismiss a sheet that may not go (`isModalInPresentation`, or this
+  /// delegate refused): ask whether to discard what they changed, for example.
+  func presentationControllerDidAttemptToDismiss(
+    _ presentationController: PresentationController)
 }
 
 extension PresentationControllerDelegate {
@@ -17,8 +24,16 @@ extension PresentationControllerDelegate {
     _ presentationController: PresentationController
   ) -> Bool { true }
   /// Does nothing.
+  public func presentationControllerWillDismiss(
+    _ presentationController: PresentationController
+  ) {}
+  /// Does nothing.
   public func presentationControllerDidDismiss(_ presentationController: PresentationController) {
   }
+  /// Does nothing.
+  public func presentationControllerDidAttemptToDismiss(
+    _ presentationController: PresentationController
+  ) {}
 }
 
 /// Manages one presentation: where the presented controller's view goes, what it covers,
@@ -90,6 +105,12 @@ public class PresentationController {
   static let formSheetSize = Size(width: 540, height: 620)
   /// The least room (points) a form sheet leaves on each side.
   static let formSheetMargin = 20.0
+  /// A page sheet's width on screens at least `pageSheetFullWidthBelow` wide, its gap
+  /// under the safe area's top there and on narrower screens, and its corners' radius.
+  static let pageSheetWidth = 704.0
+  static let pageSheetFullWidthBelow = 744.0
+  static let pageSheetTopGap = (narrow: 10.0, wide: 20.0)
+  static let sheetCornerRadius = 10.0
 
   var state = State.idle
   var isTransitioning: Bool { state == .presenting || state == .dismissing }
@@ -102,10 +123,13 @@ public class PresentationController {
   var dimmingView: View?
   /// The views this presentation took out of the window, in the order it took them.
   var covered: [CoveredView] = []
+  /// While a sheet is dragged down: whether it may go (asked once, when the drag began).
+  var sheetDragMayDismiss = true
 
   init(presentedViewController: ViewController) {
     self.presentedViewController = presentedViewController
-    self.presentationStyle = presentedViewController.modalPresentationStyle
+    let style = presentedViewController.modalPresentationStyle
+    self.presentationStyle = style == .automatic ? .pageSheet : style
   }
 
   /// Where the presented view goes, in the container's coordinates.
@@ -127,19 +151,20 @@ public class PresentationController {
 
   /// The style to use in `window`: popovers adapt to compact screens.
   func adaptedStyle(in window: Window) -> ModalPresentationStyle {
-    presentedViewController.modalPresentationStyle
+    let style = presentedViewController.modalPresentationStyle
+    return style == .automatic ? .pageSheet : style
   }
 
   /// Makes the view that carries the presented view.
   func makeWrapperView() -> View {
-    let wrapper = View(frame: .zero)
+    let wrapper = isSheetPresentation ? SheetWrapperView(frame: .zero) : View(frame: .zero)
     wrapper.autoresizesSubviews = false
     return wrapper
   }
 
   /// Makes the view behind the presented content, if the style has one.
   func makeDimmingView() -> View? {
-    guard presentationStyle == .formSheet else { return nil }
+    guard isSheetPresentation else { return nil }
     let dimming = View(frame: .zero)
     dimming.backgroundColor = Color(white: 0, alpha: 0.4)
     return dimming
@@ -147,6 +172,7 @@ public class PresentationController {
 
   /// The wrapper's frame in the container.
   func wrapperFrame(in bounds: Rect) -> Rect {
+    if presentationStyle == .pageSheet { return pageSheetFrame(in: bounds) }
     guard presentationStyle == .formSheet else { return bounds }
     let wanted = presentedViewController.preferredContentSize
     let preferred = wanted.width > 0 && wanted.height > 0 ? wanted : Self.formSheetSize
@@ -157,8 +183,33 @@ public class PresentationController {
       y: (bounds.minY + (bounds.height - height) / 2).rounded(), width: width, height: height)
   }
 
-  /// The presented view's frame in the wrapper's coordinates.
-  func contentFrame(inWrapper wrapperBounds: Rect) -> Rect { wrapperBounds }
+  /// Whether the presentation is a sheet (form or page), which a swipe down dismisses.
+  var isSheetPresentation: Bool {
+    presentationStyle == .formSheet || presentationStyle == .pageSheet
+  }
+
+  /// A page sheet: from a gap under the safe area's top to the bottom, the full width of a
+  /// narrow screen or `pageSheetWidth` centred on a wide one.
+  private func pageSheetFrame(in bounds: Rect) -> Rect {
+    let safeTop = container?.window?.safeAreaInsets.top ?? 0
+    let isWide = bounds.width >= Self.pageSheetFullWidthBelow
+    let top = safeTop + (isWide ? Self.pageSheetTopGap.wide : Self.pageSheetTopGap.narrow)
+    let width = isWide ? Self.pageSheetWidth : bounds.width
+    // The sheet reaches past the bottom edge by its corner radius: only its top corners
+    // show rounded (the container clips the rest), as UIKit's sheet at the screen's foot.
+    return Rect(
+      x: (bounds.minX + (bounds.width - width) / 2).rounded(), y: bounds.minY + top,
+      width: width, height: max(bounds.height - top, 0) + Self.sheetCornerRadius)
+  }
+
+  /// The presented view's frame in the wrapper's coordinates: all of it, but for a page
+  /// sheet the part below the container's bottom edge.
+  func contentFrame(inWrapper wrapperBounds: Rect) -> Rect {
+    guard presentationStyle == .pageSheet else { return wrapperBounds }
+    return Rect(
+      x: 0, y: 0, width: wrapperBounds.width,
+      height: max(wrapperBounds.height - Self.sheetCornerRadius, 0))
+  }
 
   /// The presented view's frame in the container, for `frameOfPresentedViewInContainerView`.
   func contentFrame(in bounds: Rect) -> Rect {
@@ -227,10 +278,9 @@ final class PresentationContainerView: View {
     guard let presentation else { return false }
     let presented = presentation.presentedViewController
     if let alert = presented as? AlertController { return alert.performCancelAction() }
-    guard [.formSheet, .popover].contains(presentation.presentationStyle),
+    guard presentation.isSheetPresentation || presentation.presentationStyle == .popover,
       presented.presentingViewController != nil
     else { return false }
-    presented.dismiss(animated: true)
-    return true
+    return presentation.dismissByUser()
   }
 }

@@ -19,6 +19,20 @@ public enum ModalPresentationStyle: Sendable, Equatable {
   /// outside dismisses it. On a compact screen (narrower than 500 points) it is shown full
   /// screen instead.
   case popover
+  /// A sheet rising from the bottom over a dimmed window, its top corners rounded, as
+  /// UIKit's page sheet since iOS 13: as wide as the screen on a narrow one (below 744
+  /// points), 704 points wide and centred on a wider one, 10 points below the safe area's
+  /// top (20 on a wide one). Like a form sheet, it is dismissed by a swipe down unless the
+  /// presented controller's `isModalInPresentation` is true or the presentation's delegate
+  /// refuses.
+  case pageSheet
+  /// The style UIKit chooses: a page sheet (what the presentation controller's
+  /// `presentationStyle` then reports).
+  ///
+  /// Where KioskKit differs: `modalPresentationStyle` defaults to `.fullScreen`, not
+  /// `.automatic` as in UIKit since iOS 13 — a kiosk's screens are meant to fill the
+  /// panel, and a sheet is asked for. Set `.automatic` or `.pageSheet` to get UIKit's sheet.
+  case automatic
 }
 
 /// How a presented controller comes on screen and leaves (`modalTransitionStyle`).
@@ -136,9 +150,18 @@ extension ViewController {
     nearestPresentedAncestor?.presentingStorage
   }
 
-  /// The object that manages this controller's presentation: while it is presented, or
-  /// once `popoverPresentationController` made one.
-  public var presentationController: PresentationController? { presentationStorage }
+  /// The object that manages this controller's presentation, made on first use as in
+  /// UIKit: set its `delegate` before presenting to hear of dismissals the user starts
+  /// (a sheet swiped down) and to refuse them. `nil` for a controller that chooses its own
+  /// presentation (an alert) until it is presented.
+  public var presentationController: PresentationController? {
+    if let presentationStorage { return presentationStorage }
+    guard presentingStorage == nil, !(self is ChoosesOwnPresentation) else { return nil }
+    if modalPresentationStyle == .popover { return popoverPresentationController }
+    let presentation = PresentationController(presentedViewController: self)
+    presentationStorage = presentation
+    return presentation
+  }
 
   /// The popover presentation of this controller when its `modalPresentationStyle` is
   /// `.popover` (made on first use): set its `sourceView` and `sourceRect` before

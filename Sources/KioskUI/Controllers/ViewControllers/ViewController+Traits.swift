@@ -116,7 +116,7 @@ extension PresentationController {
     switch presentationStyle {
     case .fullScreen, .overFullScreen, .currentContext, .overCurrentContext:
       return size
-    case .formSheet:
+    case .formSheet, .pageSheet, .automatic:
       return contentFrame(in: Rect(origin: .zero, size: size)).size
     case .popover:
       return presentedViewController.viewIfLoaded?.bounds.size ?? size
