@@ -24,7 +24,25 @@ final class WelcomeController: ViewController {
     greeting.textAlignment = .center
     checkInButton.setTitle("Check in", for: .normal)
     Storyboard.connect(checkInButton, to: "checkIn", in: self)
-    for subview in [logo, greeting, checkInButton] { view.addSubview(subview) }
+    for subview in [logo, greeting, checkInButton] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    // Around the middle of the screen: the logo above, the greeting across, the button below.
+    LayoutConstraint.activate([
+      logo.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+      logo.centerYAnchor.constraint(equalTo: view.centerYAnchor, constant: -102),
+      logo.widthAnchor.constraint(equalToConstant: 96),
+      logo.heightAnchor.constraint(equalToConstant: 96),
+      greeting.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+      greeting.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+      greeting.centerYAnchor.constraint(equalTo: view.centerYAnchor, constant: -18),
+      greeting.heightAnchor.constraint(equalToConstant: 44),
+      checkInButton.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+      checkInButton.topAnchor.constraint(equalTo: view.centerYAnchor, constant: 30),
+      checkInButton.widthAnchor.constraint(equalToConstant: 220),
+      checkInButton.heightAnchor.constraint(equalToConstant: 60),
+    ])
     // The venue may change with reload-config: the greeting follows it.
     venueObserver = NotificationCenter.default.addObserver(
       forName: Application.optionsDidChangeNotification, object: nil, queue: nil
@@ -36,13 +54,6 @@ final class WelcomeController: ViewController {
     greeting.text = "Welcome to \(currentOptions.venue)"
   }
 
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let bounds = view.bounds
-    logo.frame = Rect(x: bounds.midX - 48, y: bounds.midY - 150, width: 96, height: 96)
-    greeting.frame = Rect(x: 20, y: bounds.midY - 40, width: bounds.width - 40, height: 44)
-    checkInButton.frame = Rect(x: bounds.midX - 110, y: bounds.midY + 30, width: 220, height: 60)
-  }
 }
 
 /// The form: a name and the party's size, each typed on the on-screen keyboard.
@@ -83,23 +94,44 @@ final class CheckInFormController: ViewController {
     doneButton.setTitle("Check in", for: .normal)
     doneButton.addTarget(self, action: { $0.checkIn() }, for: .touchUpInside)
     view.addSubview(doneButton)
+    layOutForm()
     update()
+  }
+
+  /// A column at most 480 points wide, 20 in from the sides on a narrower screen: the name
+  /// across it, the party's size on its left half with the button at its right, the note.
+  private func layOutForm() {
+    for subview in [nameField, partyField, doneButton, note] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+    }
+    let fullWidth = nameField.widthAnchor.constraint(equalToConstant: 480)
+    fullWidth.priority = .defaultHigh
+    LayoutConstraint.activate([
+      // The navigation controller lays the view out below its bar.
+      nameField.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+      nameField.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+      nameField.widthAnchor.constraint(lessThanOrEqualToConstant: 480),
+      nameField.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, constant: -40),
+      fullWidth,
+      nameField.heightAnchor.constraint(equalToConstant: 44),
+      partyField.topAnchor.constraint(equalTo: nameField.bottomAnchor, constant: 12),
+      partyField.leadingAnchor.constraint(equalTo: nameField.leadingAnchor),
+      partyField.widthAnchor.constraint(equalTo: nameField.widthAnchor, multiplier: 0.5),
+      partyField.heightAnchor.constraint(equalToConstant: 44),
+      doneButton.topAnchor.constraint(equalTo: partyField.topAnchor),
+      doneButton.trailingAnchor.constraint(equalTo: nameField.trailingAnchor),
+      doneButton.widthAnchor.constraint(equalToConstant: 160),
+      doneButton.heightAnchor.constraint(equalToConstant: 44),
+      note.topAnchor.constraint(equalTo: partyField.bottomAnchor, constant: 8),
+      note.leadingAnchor.constraint(equalTo: nameField.leadingAnchor),
+      note.widthAnchor.constraint(equalTo: nameField.widthAnchor),
+      note.heightAnchor.constraint(equalToConstant: 22),
+    ])
   }
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     nameField.becomeFirstResponder()
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let width = min(view.bounds.width - 40, 480)
-    let x = (view.bounds.width - width) / 2
-    let top = 24.0  // the navigation controller lays the view out below its bar
-    nameField.frame = Rect(x: x, y: top, width: width, height: 44)
-    partyField.frame = Rect(x: x, y: top + 56, width: width / 2, height: 44)
-    doneButton.frame = Rect(x: x + width - 160, y: top + 56, width: 160, height: 44)
-    note.frame = Rect(x: x, y: top + 108, width: width, height: 22)
   }
 
   /// The name typed, trimmed, and the party's size when both are valid.
@@ -152,8 +184,20 @@ final class ConfirmationController: ViewController {
     doneButton.setTitle("Done", for: .normal)
     doneButton.addTarget(self, action: { $0.finish() }, for: .touchUpInside)
     navigationItem.hidesBackButton = true
-    view.addSubview(thanks)
-    view.addSubview(doneButton)
+    for subview in [thanks, doneButton] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    LayoutConstraint.activate([
+      thanks.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+      thanks.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+      thanks.centerYAnchor.constraint(equalTo: view.centerYAnchor, constant: -30),
+      thanks.heightAnchor.constraint(equalToConstant: 80),
+      doneButton.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+      doneButton.topAnchor.constraint(equalTo: view.centerYAnchor, constant: 30),
+      doneButton.widthAnchor.constraint(equalToConstant: 160),
+      doneButton.heightAnchor.constraint(equalToConstant: 50),
+    ])
   }
 
   override func viewDidAppear(_ animated: Bool) {
@@ -164,13 +208,6 @@ final class ConfirmationController: ViewController {
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
     timeout?.cancel()
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let bounds = view.bounds
-    thanks.frame = Rect(x: 20, y: bounds.midY - 70, width: bounds.width - 40, height: 80)
-    doneButton.frame = Rect(x: bounds.midX - 80, y: bounds.midY + 30, width: 160, height: 50)
   }
 
   private func finish() {
