@@ -1,4 +1,3 @@
-import CAllocCounter
 import KioskGraphics
 import KioskKit
 
@@ -111,24 +110,11 @@ struct SelfSizingTableMeasurements {
     window.addSubview(table)
     window.makeKeyAndVisible()
     loop.runUntilIdle()
-    var y = 0.0
-    func scroll(by step: Double) {
-      y += step
-      table.contentOffset = Point(x: 0, y: y)
-      loop.runUntilIdle()
-    }
-    // Warm: the pool filled and the text shaped once.
-    for _ in 0..<120 { scroll(by: 7) }
-    figures.scrollFrameMs = median(of: frames) { timed { scroll(by: 7) } }
-    figures.steadyFrameMs = median(of: frames) { timed { scroll(by: 0.25) } }
-    scroll(by: 0.25)
-    kiosk_alloc_counter_start()
-    for _ in 0..<frames { scroll(by: 0.25) }
-    figures.allocationsPerSteadyFrame = Double(kiosk_alloc_counter_stop()) / Double(frames)
-    let count = max(frames, 60)
-    kiosk_alloc_counter_start()
-    for _ in 0..<count { scroll(by: 7) }
-    figures.allocationsPerScrollFrame = Double(kiosk_alloc_counter_stop()) / Double(count)
+    var scroller = BenchScroller(table, loop: loop)
+    (figures.scrollFrameMs, figures.steadyFrameMs) = scroller.timeFrames(frames)
+    figures.allocationsPerSteadyFrame = scroller.allocations(perFrameOver: frames, step: 0.25)
+    figures.allocationsPerScrollFrame = scroller.allocations(
+      perFrameOver: max(frames, 60), step: 7)
     figures.rowsMeasured = (table.indexPathsForVisibleRows?.last?.row ?? 0) + 1
     figures.contentHeight = table.contentSize.height
     screen.detachOutput()

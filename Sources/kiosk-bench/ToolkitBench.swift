@@ -174,34 +174,21 @@ struct ToolkitMeasurements {
     window.makeKeyAndVisible()
     loop.runUntilIdle()
 
-    var y = 0.0
-    func scroll(by step: Double) {
-      y += step
-      grid.contentOffset = Point(x: 0, y: y)
-      loop.runUntilIdle()
-    }
     // Warm: every cell the screen needs made, and the reuse queue filled.
-    for _ in 0..<120 { scroll(by: 7) }
-    figures.gridScrollFrameMs = median(of: frames) { timed { scroll(by: 7) } }
+    var scroller = BenchScroller(grid, loop: loop)
+    (figures.gridScrollFrameMs, figures.gridSteadyFrameMs) = scroller.timeFrames(frames)
+    scroller.scroll(by: 7)
     figures.gridDamagePixels = screen.compositor.lastDamage.area
-    figures.gridSteadyFrameMs = median(of: frames) { timed { scroll(by: 0.25) } }
     figures.gridCells = grid.subviews.filter { $0 is ProductCardCell }.count
-
-    scroll(by: 0.25)
-    kiosk_alloc_counter_start()
-    for _ in 0..<frames { scroll(by: 0.25) }
-    figures.allocationsPerSteadyGridFrame = Double(kiosk_alloc_counter_stop()) / Double(frames)
+    figures.allocationsPerSteadyGridFrame = scroller.allocations(perFrameOver: frames, step: 0.25)
     // 7 pt a frame over 60 frames brings in two lines of five cards: new names and prices
     // are shaped by pango, counted first and then not.
     let count = max(frames, 60)
-    kiosk_alloc_counter_start()
-    for _ in 0..<count { scroll(by: 7) }
-    figures.allocationsPerGridFrame = Double(kiosk_alloc_counter_stop()) / Double(count)
+    figures.allocationsPerGridFrame = scroller.allocations(perFrameOver: count, step: 7)
     TextShaping.willBegin = kiosk_alloc_counter_pause
     TextShaping.didEnd = kiosk_alloc_counter_resume
-    kiosk_alloc_counter_start()
-    for _ in 0..<count { scroll(by: 7) }
-    figures.allocationsPerGridFrameOutsideText = Double(kiosk_alloc_counter_stop()) / Double(count)
+    figures.allocationsPerGridFrameOutsideText = scroller.allocations(
+      perFrameOver: count, step: 7)
     TextShaping.willBegin = nil
     TextShaping.didEnd = nil
     screen.detachOutput()

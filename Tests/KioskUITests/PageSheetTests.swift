@@ -4,40 +4,15 @@ import Testing
 
 @testable import KioskUI
 
-/// A delegate that writes down every call of a dismissal the user starts.
-@MainActor
-private final class SheetDelegate: PresentationControllerDelegate {
-  var allows = true
-  var events: [String] = []
-
-  func presentationControllerShouldDismiss(_ presentationController: PresentationController)
-    -> Bool
-  {
-    events.append("should")
-    return allows
-  }
-  func presentationControllerWillDismiss(_ presentationController: PresentationController) {
-    events.append("will")
-  }
-  func presentationControllerDidDismiss(_ presentationController: PresentationController) {
-    events.append("did")
-  }
-  func presentationControllerDidAttemptToDismiss(
-    _ presentationController: PresentationController
-  ) {
-    events.append("attempt")
-  }
-}
-
 /// UIKit's sheets since iOS 13: `.pageSheet` and `.automatic`, dismissed by a swipe down
 /// unless `isModalInPresentation` or the delegate says no.
 @MainActor
 struct PageSheetTests {
   private func present(
     _ style: ModalPresentationStyle, on stage: PresentationStage
-  ) -> (PresentationProbe, SheetDelegate) {
+  ) -> (PresentationProbe, DismissalDelegate) {
     let sheet = stage.controller("B", style: style)
-    let delegate = SheetDelegate()
+    let delegate = DismissalDelegate()
     sheet.presentationController?.delegate = delegate
     stage.root.present(sheet, animated: true)
     stage.app.advance(by: 1)

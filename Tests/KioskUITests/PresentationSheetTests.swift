@@ -4,7 +4,7 @@ import Testing
 
 @testable import KioskUI
 
-/// A delegate that remembers what it was asked and may refuse.
+/// A delegate that remembers what it was asked, in order, and may refuse.
 @MainActor
 final class DismissalDelegate: PresentationControllerDelegate {
   var allows = true
@@ -16,9 +16,16 @@ final class DismissalDelegate: PresentationControllerDelegate {
     events.append("should")
     return allows
   }
-
+  func presentationControllerWillDismiss(_ presentationController: PresentationController) {
+    events.append("will")
+  }
   func presentationControllerDidDismiss(_ presentationController: PresentationController) {
     events.append("did")
+  }
+  func presentationControllerDidAttemptToDismiss(
+    _ presentationController: PresentationController
+  ) {
+    events.append("attempt")
   }
 }
 
@@ -164,10 +171,10 @@ struct PresentationSheetTests {
     #expect(stage.root.presentedViewController === b)
     stage.app.tap(at: Point(x: 300, y: 45))  // the source itself is outside too
     #expect(stage.log.take() == ["B.wD"])
-    #expect(delegate.events == ["should"])
+    #expect(delegate.events == ["should", "will"])
     stage.app.advance(by: 0.35)
     #expect(stage.log.take() == ["B.dD"])
-    #expect(delegate.events == ["should", "did"])
+    #expect(delegate.events == ["should", "will", "did"])
     #expect(stage.root.presentedViewController == nil)
     #expect(b.view.window == nil)
     stage.app.tap(at: Point(x: 100, y: 300))
@@ -186,11 +193,11 @@ struct PresentationSheetTests {
     popover.delegate = delegate
     popover.passthroughViews = [source]
     stage.app.tap(at: Point(x: 100, y: 300))
-    #expect(delegate.events == ["should"])
+    #expect(delegate.events == ["should", "attempt"])
     #expect(stage.root.presentedViewController === b)
     stage.app.tap(at: Point(x: 320, y: 35))
     #expect(sourceTaps == 1)
-    #expect(delegate.events == ["should"])
+    #expect(delegate.events == ["should", "attempt"])
     #expect(stage.root.presentedViewController === b)
   }
 

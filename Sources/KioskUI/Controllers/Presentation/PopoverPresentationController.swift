@@ -137,15 +137,10 @@ public final class PopoverPresentationController: PresentationController {
     return sourceView.convert(rect, to: container)
   }
 
-  /// A tap landed outside the card: dismiss, if the delegate agrees.
+  /// A tap landed outside the card: dismiss, if the delegate agrees (it hears
+  /// `presentationControllerDidAttemptToDismiss` if not, as in UIKit).
   private func outsideTapped() {
-    guard state == .presented, delegate?.presentationControllerShouldDismiss(self) ?? true
-    else { return }
-    let delegate = self.delegate
-    presentedViewController.dismiss(animated: true) { [self] in
-      delegate?.presentationControllerDidDismiss(self)
-    }
-    outsideTapDismissal?()
+    if dismissByUser() { outsideTapDismissal?() }
   }
 }
 

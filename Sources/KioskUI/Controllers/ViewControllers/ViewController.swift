@@ -70,9 +70,10 @@ open class ViewController: Responder {
   /// How this controller comes on screen when presented (and leaves when dismissed):
   /// `.coverVertical` (the default) slides up from the bottom, `.crossDissolve` fades.
   open var modalTransitionStyle = ModalTransitionStyle.coverVertical
-  /// Whether the controller, while presented as a sheet, refuses to be dismissed by the
-  /// user (a swipe down, a screen reader's escape): the sheet gives a little and springs
-  /// back, and the presentation's delegate hears `presentationControllerDidAttemptToDismiss`.
+  /// Whether the controller, while presented as a sheet or a popover, refuses to be
+  /// dismissed by the user (a swipe down, a tap outside, a screen reader's escape): a
+  /// sheet gives a little and springs back, and the presentation's delegate hears
+  /// `presentationControllerDidAttemptToDismiss`.
   /// `dismiss(animated:)` still dismisses it. The default is `false`. Set it while the user
   /// has unsaved changes, as UIKit's documentation suggests.
   open var isModalInPresentation = false
