@@ -23,15 +23,18 @@ struct BenchScroller {
     loop.runUntilIdle()
   }
 
-  /// Warms the view up (120 frames of 7 pt: its cells made, its pool filled), then the
-  /// medians of frames moving 7 pt (new content comes in) and 0.25 pt (none comes or goes).
-  mutating func timeFrames(_ frames: Int) -> (moving: Double, steady: Double) {
+  /// 120 frames of 7 pt: the cells the screen needs made, the pool filled.
+  mutating func warm() {
     for _ in 0..<120 { scroll(by: 7) }
+  }
+
+  /// The median time of `frames` frames moving `step` points each (7: new content comes
+  /// in every so often; 0.25: none comes or goes).
+  mutating func medianFrame(of frames: Int, step: Double) -> Double {
     var copy = self
-    let moving = median(of: frames) { timed { copy.scroll(by: 7) } }
-    let steady = median(of: frames) { timed { copy.scroll(by: 0.25) } }
+    let result = median(of: frames) { timed { copy.scroll(by: step) } }
     self = copy
-    return (moving, steady)
+    return result
   }
 
   /// Heap allocations per frame over `count` frames moving `step` points (after one frame

@@ -111,7 +111,9 @@ struct SelfSizingTableMeasurements {
     window.makeKeyAndVisible()
     loop.runUntilIdle()
     var scroller = BenchScroller(table, loop: loop)
-    (figures.scrollFrameMs, figures.steadyFrameMs) = scroller.timeFrames(frames)
+    scroller.warm()
+    figures.scrollFrameMs = scroller.medianFrame(of: frames, step: 7)
+    figures.steadyFrameMs = scroller.medianFrame(of: frames, step: 0.25)
     figures.allocationsPerSteadyFrame = scroller.allocations(perFrameOver: frames, step: 0.25)
     figures.allocationsPerScrollFrame = scroller.allocations(
       perFrameOver: max(frames, 60), step: 7)

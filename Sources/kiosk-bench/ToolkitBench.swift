@@ -176,9 +176,10 @@ struct ToolkitMeasurements {
 
     // Warm: every cell the screen needs made, and the reuse queue filled.
     var scroller = BenchScroller(grid, loop: loop)
-    (figures.gridScrollFrameMs, figures.gridSteadyFrameMs) = scroller.timeFrames(frames)
-    scroller.scroll(by: 7)
+    scroller.warm()
+    figures.gridScrollFrameMs = scroller.medianFrame(of: frames, step: 7)
     figures.gridDamagePixels = screen.compositor.lastDamage.area
+    figures.gridSteadyFrameMs = scroller.medianFrame(of: frames, step: 0.25)
     figures.gridCells = grid.subviews.filter { $0 is ProductCardCell }.count
     figures.allocationsPerSteadyGridFrame = scroller.allocations(perFrameOver: frames, step: 0.25)
     // 7 pt a frame over 60 frames brings in two lines of five cards: new names and prices
