@@ -330,7 +330,7 @@ public final class Compositor {
       transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha, parent: parent,
       parentClip: clip, changes: changes, dirty: dirty)
     if state.opacity < 1 || layer.styling.cornerRadius > 0 || layer.styleCache?.group != nil
-      || layer.styling.casts,
+      || layer.shadowFollowsContent,
       walkGroup(layer, visit)
     {
       return

@@ -45,7 +45,6 @@ extension TableView {
     // rows that end up in view are measured (bounded, for a table of tiny rows).
     var budget = 2_000
     while budget > 0 {
-      retireCellsOutOfView()
       unmeasuredRows.removeAll(keepingCapacity: true)
       let visible = bounds
       geometry?.forEachRow(from: visible.minY, to: visible.maxY) { indexPath in
@@ -54,6 +53,8 @@ extension TableView {
         }
       }
       guard !unmeasuredRows.isEmpty else { return }
+      // Cells of rows that left go back to the pool first, for the rows to measure to use.
+      retireCellsOutOfView()
       for indexPath in unmeasuredRows {
         budget -= 1
         guard let cell = visibleCellsByIndexPath[indexPath] ?? preparedCell(at: indexPath)

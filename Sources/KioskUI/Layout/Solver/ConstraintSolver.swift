@@ -191,34 +191,16 @@ final class ConstraintSolver {
     // A required equality whose dummy is basic repeats others: it cannot move alone.
     if tag.marker.kind == .dummy, rows[tag.marker] != nil { throw .unsatisfiable }
     let saved = constraint.isRequired ? (rows, objective) : nil
-    // The coefficients the marker and the other symbol had in the constraint's own row
-    // (`makeRow`): the constraint with the new constant is the old one with the marker
-    // (or the other symbol) moved by `-change / coefficient`.
+    // The coefficients the marker and the other symbol have in the row `makeRow` made.
     let (markerCoefficient, otherCoefficient): (Double, Double) =
       switch constraint.relation {
       case .lessThanOrEqual: (1, -1)
       case .greaterThanOrEqual: (-1, 1)
       case .equal: constraint.isRequired ? (1, 0) : (-1, 1)
       }
-    if var row = rows[tag.marker] {
-      if row.add(-change / markerCoefficient) < 0 { infeasibleRows.append(tag.marker) }
-      rows[tag.marker] = row
-    } else if tag.other.isValid, var row = rows[tag.other] {
-      if row.add(-change / otherCoefficient) < 0 { infeasibleRows.append(tag.other) }
-      rows[tag.other] = row
-    } else {
-      let shift = change / markerCoefficient
-      var index = rows.startIndex
-      while index != rows.endIndex {
-        let coefficient = rows.values[index].coefficient(of: tag.marker)
-        if coefficient != 0, rows.values[index].add(shift * coefficient) < 0,
-          rows.keys[index].kind != .external
-        {
-          infeasibleRows.append(rows.keys[index])
-        }
-        rows.formIndex(after: &index)
-      }
-    }
+    shiftRows(
+      by: change, through: tag, markerCoefficient: markerCoefficient,
+      otherCoefficient: otherCoefficient)
     guard dualOptimize() else {
       if let saved { (rows, objective) = saved }
       infeasibleRows.removeAll()
@@ -263,25 +245,9 @@ final class ConstraintSolver {
     let delta = value - edit.constant
     edit.constant = value
     edits[key] = edit
-    let (marker, other) = (edit.tag.marker, edit.tag.other)
-    if var row = rows[marker] {
-      if row.add(-delta) < 0 { infeasibleRows.append(marker) }
-      rows[marker] = row
-    } else if var row = rows[other] {
-      if row.add(delta) < 0 { infeasibleRows.append(other) }
-      rows[other] = row
-    } else {
-      var index = rows.startIndex
-      while index != rows.endIndex {
-        let coefficient = rows.values[index].coefficient(of: marker)
-        if coefficient != 0, rows.values[index].add(delta * coefficient) < 0,
-          rows.keys[index].kind != .external
-        {
-          infeasibleRows.append(rows.keys[index])
-        }
-        rows.formIndex(after: &index)
-      }
-    }
+    // The edit constraint is `variable − value = 0` (plus −1, minus +1): the new value
+    // lowers its constant by `delta`.
+    shiftRows(by: -delta, through: edit.tag, markerCoefficient: -1, otherCoefficient: 1)
     // An edit constraint is never required: its errors always give the dual a way out.
     _ = dualOptimize()
   }
@@ -470,6 +436,35 @@ final class ConstraintSolver {
   }
 
   /// Brings infeasible rows (a negative constant after a suggested value) back.
+  /// Carries a change of a constraint's constant into the tableau: the constraint with the
+  /// new constant is the old one with its marker moved by `-change / markerCoefficient`
+  /// (or its other error symbol by `-change / otherCoefficient`), the coefficients being
+  /// theirs in the constraint's own row. Rows made negative are listed as infeasible for
+  /// `dualOptimize()`.
+  private func shiftRows(
+    by change: Double, through tag: Tag, markerCoefficient: Double, otherCoefficient: Double
+  ) {
+    if var row = rows[tag.marker] {
+      if row.add(-change / markerCoefficient) < 0 { infeasibleRows.append(tag.marker) }
+      rows[tag.marker] = row
+    } else if tag.other.isValid, var row = rows[tag.other] {
+      if row.add(-change / otherCoefficient) < 0 { infeasibleRows.append(tag.other) }
+      rows[tag.other] = row
+    } else {
+      let shift = change / markerCoefficient
+      var index = rows.startIndex
+      while index != rows.endIndex {
+        let coefficient = rows.values[index].coefficient(of: tag.marker)
+        if coefficient != 0, rows.values[index].add(shift * coefficient) < 0,
+          rows.keys[index].kind != .external
+        {
+          infeasibleRows.append(rows.keys[index])
+        }
+        rows.formIndex(after: &index)
+      }
+    }
+  }
+
   /// Pivots until every restricted row is feasible again; false when a row can become
   /// feasible by no pivot (only a required constraint's change can cause that).
   private func dualOptimize() -> Bool {
