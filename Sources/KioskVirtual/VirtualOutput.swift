@@ -41,6 +41,9 @@ public final class VirtualOutput: DisplayOutput {
 
   /// How many frames were presented.
   public private(set) var framesPresented = 0
+  /// How many refreshes were asked for and delivered (presented or not: a refresh with
+  /// nothing changed presents nothing), to check that something idle asks for none.
+  public private(set) var refreshesDelivered = 0
   /// How many pixels of the back buffer the last frame brought up to date: copied from the
   /// compositor's frame, or painted straight into it (direct rendering).
   public var lastCopiedPixels: Int { swapchain.lastCopiedPixels }
@@ -156,6 +159,7 @@ public final class VirtualOutput: DisplayOutput {
   public func fireFrameEvent(at time: Double) {
     guard frameRequested else { return }
     frameRequested = false
+    refreshesDelivered += 1
     frameHandler?(time)
   }
 

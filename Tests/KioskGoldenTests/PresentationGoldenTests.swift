@@ -144,6 +144,26 @@ struct PresentationGoldenTests {
     try assertSnapshot(of: app, named: "presentation-page-sheet")
   }
 
+  /// A custom presentation: a drawer from the right edge with a dimming view of its own,
+  /// held half way by a percent-driven interactive transition (the drawer half in, the
+  /// dimming at half strength).
+  @Test func customDrawerHeldHalfWay() throws {
+    let (app, list) = try fourRecipesOnScreen()
+    let drawer = CardScreen(
+      heading: "Filters", message: "Drag the drawer in from the edge.",
+      band: Color(hex: 0x5856d6))
+    let transitions = DrawerTransitions()
+    drawer.modalPresentationStyle = .custom
+    drawer.transitioningDelegate = transitions
+    list.present(drawer, animated: true)
+    transitions.interaction.update(0.5)
+    app.advance(by: 0.1)
+    try assertSnapshot(of: app, named: "presentation-custom-drawer-half-way")
+    transitions.interaction.finish()
+    app.advance(by: 0.5)
+    #expect(list.presentedViewController === drawer)
+  }
+
   /// A popover under a button at the top right, its arrow pointing up at the button.
   @Test func popoverWithAnArrow() throws {
     let app = try TestApplication(pointSize: Size(width: 640, height: 400))
@@ -273,4 +293,63 @@ struct PresentationGoldenTests {
     app.runUntilIdle()
     return (app, list)
   }
+}
+
+/// A drawer 280 points wide on the right, over a dimming view it adds itself.
+@MainActor
+private final class DrawerPresentation: PresentationController {
+  private let dimming = View()
+
+  override var frameOfPresentedViewInContainerView: Rect {
+    guard let bounds = containerView?.bounds else { return .zero }
+    return Rect(x: bounds.width - 280, y: 0, width: 280, height: bounds.height)
+  }
+
+  override func presentationTransitionWillBegin() {
+    guard let containerView else { return }
+    dimming.backgroundColor = Color(white: 0, alpha: 0.5)
+    dimming.frame = containerView.bounds
+    dimming.alpha = 0
+    containerView.insertSubview(dimming, at: 0)
+    presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+      self.dimming.alpha = 1
+    })
+  }
+}
+
+/// Slides the presented view in from the right, linearly.
+@MainActor
+private final class SlideInAnimator: ViewControllerAnimatedTransitioning {
+  func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?)
+    -> Double
+  { 0.3 }
+
+  func animateTransition(using context: any ViewControllerContextTransitioning) {
+    guard let view = context.view(forKey: .to), let to = context.viewController(forKey: .to)
+    else { return context.completeTransition(false) }
+    let final = context.finalFrame(for: to)
+    context.containerView.addSubview(view)
+    view.frame = final.offsetBy(dx: final.width, dy: 0)
+    View.animate(
+      withDuration: 0.3, options: .curveLinear, animations: { view.frame = final },
+      completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+  }
+}
+
+@MainActor
+private final class DrawerTransitions: ViewControllerTransitioningDelegate {
+  let animator = SlideInAnimator()
+  let interaction = PercentDrivenInteractiveTransition()
+
+  func presentationController(
+    forPresented presented: ViewController, presenting: ViewController?, source: ViewController
+  ) -> PresentationController? {
+    DrawerPresentation(presentedViewController: presented, presenting: presenting)
+  }
+  func animationController(
+    forPresented presented: ViewController, presenting: ViewController, source: ViewController
+  ) -> (any ViewControllerAnimatedTransitioning)? { animator }
+  func interactionControllerForPresentation(
+    using animator: any ViewControllerAnimatedTransitioning
+  ) -> (any ViewControllerInteractiveTransitioning)? { interaction }
 }

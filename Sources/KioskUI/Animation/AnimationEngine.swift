@@ -59,8 +59,14 @@ protocol LayerAnimation: AnyObject {
   var repeats: Bool { get }
   /// Whether the animated view takes no touches while it runs (no `.allowUserInteraction`).
   var blocksTouches: Bool { get }
+  /// Whether the animation stands still on a held timeline (an interactive transition the
+  /// finger holds): it asks for no frames.
+  var isHeld: Bool { get }
   /// Writes the value at `time` into `state`; returns whether the animation is over.
   func apply(to state: inout LayerState, at time: Double) -> Bool
+  /// Called once the animation was removed from `layer` at its end: one that ran back to
+  /// its start (a cancelled interactive transition) puts the start value in the model.
+  func didEnd(on layer: Layer)
 }
 
 /// An animation of one `Interpolatable` property.
@@ -71,16 +77,22 @@ final class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
   let to: Value
   let group: AnimationGroup
   let timing: AnimationTiming
+  /// The interactive transition's clock the animation follows (its `beginTime` is on that
+  /// clock), or `nil` for real time.
+  let timeline: AnimationTimeline?
+  /// It ran back to its start on a reversed timeline.
+  private var endedAtStart = false
 
   init(
     keyPath: WritableKeyPath<LayerState, Value>, from: Value, to: Value, group: AnimationGroup,
-    timing: AnimationTiming
+    timing: AnimationTiming, timeline: AnimationTimeline? = nil
   ) {
     self.keyPath = keyPath
     self.from = from
     self.to = to
     self.group = group
     self.timing = timing
+    self.timeline = timeline
   }
 
   var key: PartialKeyPath<LayerState> { keyPath }
@@ -89,10 +101,30 @@ final class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
 
   var blocksTouches: Bool { !timing.allowsUserInteraction }
 
+  var isHeld: Bool { timeline?.isHeld ?? false }
+
   func apply(to state: inout LayerState, at time: Double) -> Bool {
-    let (t, finished) = timing.progress(at: time)
+    guard let timeline else {
+      let (t, finished) = timing.progress(at: time)
+      state[keyPath: keyPath] = finished ? to : from.interpolated(to: to, fraction: t)
+      return finished
+    }
+    let local = timeline.localTime(at: time)
+    if timeline.isReversed, local <= timing.beginTime {
+      state[keyPath: keyPath] = from
+      endedAtStart = true
+      return true
+    }
+    // A held timeline never ends an animation, even at its last moment: the finger may
+    // still take it back.
+    let (t, finished) = timing.progress(at: local)
     state[keyPath: keyPath] = finished ? to : from.interpolated(to: to, fraction: t)
-    return finished
+    return finished && timeline.isRunningForward
+  }
+
+  func didEnd(on layer: Layer) {
+    guard endedAtStart else { return }
+    layer.restoreModelValue(from, for: keyPath)
   }
 }
 
@@ -132,11 +164,14 @@ enum AnimationEngine {
       if hadAnimation && layer.animations.isEmpty { animatingLayers.removeAll { $0 === layer } }
       return false
     }
+    // An interactive transition's animations start at 0 on its own clock.
+    let timeline = AnimationTimeline.capturing
     let animation = PropertyAnimation(
       keyPath: key, from: from, to: to, group: context.group,
       timing: AnimationTiming(
-        beginTime: Transaction.clock() + context.delay, duration: context.duration,
-        options: context.options))
+        beginTime: (timeline == nil ? Transaction.clock() : 0) + context.delay,
+        duration: context.duration, options: context.options),
+      timeline: timeline)
     context.group.pending += 1
     layer.animations.append(animation)
     if !animatingLayers.contains(where: { $0 === layer }) { animatingLayers.append(layer) }
@@ -165,11 +200,13 @@ enum AnimationEngine {
       return
     }
     let stepsEveryLayer = screen == nil || Transaction.screens.count <= 1
+    var someAnimationMoves = false
     var index = 0
     while index < animatingLayers.count {
       let layer = animatingLayers[index]
       if !stepsEveryLayer, let host = layer.hostScreen, host !== screen, host.output != nil {
         index += 1  // its own screen's refresh steps it
+        someAnimationMoves = true
         continue
       }
       var state = layer.model
@@ -179,8 +216,11 @@ enum AnimationEngine {
         finishedScratch.append(i)
       }
       for i in finishedScratch.reversed() {
-        layer.animations.remove(at: i).group.animationEnded(finished: true)
+        let animation = layer.animations.remove(at: i)
+        animation.didEnd(on: layer)
+        animation.group.animationEnded(finished: true)
       }
+      if !someAnimationMoves { someAnimationMoves = layer.animations.contains { !$0.isHeld } }
       if state != layer.presented {
         let kind = state.change(from: layer.presented, isLeaf: layer.sublayers.isEmpty)
         layer.presented = state
@@ -193,7 +233,9 @@ enum AnimationEngine {
         index += 1
       }
     }
-    if isActive { requestFrames() }
+    // Animations held by an interactive transition ask for no frames: moving its timeline
+    // asks for one.
+    if someAnimationMoves { requestFrames() }
     runFinishedCompletions()
   }
 

@@ -45,7 +45,7 @@ final class AlertPresentationController: PresentationController {
 
   init(alert: AlertController) {
     self.alert = alert
-    super.init(presentedViewController: alert)
+    super.init(presentedViewController: alert, presenting: nil)
   }
 
   private var isActionSheet: Bool { alert.contentView?.mode == .sheet }

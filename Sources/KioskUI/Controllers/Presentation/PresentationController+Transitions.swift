@@ -4,9 +4,15 @@ extension PresentationController {
   // MARK: Presenting
 
   /// Presents the controller from `holder` (already resolved: the context or the top of the
-  /// chain). The callbacks begin before any view moves and end after the animation, so
-  /// that their order is UIKit's: covered wD, presented wA, presented dA, covered dD.
-  func present(from holder: ViewController, animated: Bool, completion: (() -> Void)?) {
+  /// chain); `source` is the controller `present(_:animated:)` was called on. The callbacks
+  /// begin before any view moves and end after the animation, so that their order is
+  /// UIKit's: covered wD, presented wA, presented dA, covered dD. A custom animator from
+  /// the presented controller's `transitioningDelegate` runs the animation instead of the
+  /// built-in transition.
+  func present(
+    from holder: ViewController, source: ViewController, animated: Bool,
+    completion: (() -> Void)?
+  ) {
     guard let holderView = holder.viewIfLoaded, let window = holderView.window else { return }
     let presented = presentedViewController
     presented.loadViewIfNeeded()
@@ -19,6 +25,10 @@ extension PresentationController {
     presented.isBeingPresented = true
     let visible = !window.isHidden
     let animated = animated && visible
+    let animator =
+      animated
+      ? presented.transitioningDelegate?.animationController(
+        forPresented: presented, presenting: holder, source: source) : nil
 
     let toCover = viewsToCover(holder: holder, holderView: holderView, window: window)
     var leaving: [ViewController] = []
@@ -28,8 +38,63 @@ extension PresentationController {
       }
     }
     let container = buildContainer()
+    // A custom animator puts the presented view in the container itself. It leaves before
+    // the container enters the window: taken out of the window later, it would tell the
+    // presented controller it disappeared.
+    if animator != nil { wrapperView?.removeFromSuperview() }
     let appearing =
       visible ? presented.view.beginPresentationAppearance(true, animated: animated) : []
+    place(container, over: holderView, in: window)
+
+    let context = PresentationTransitionContext(
+      presentation: self, isPresenting: true, container: container, animated: animated,
+      duration: Self.transitionDuration, from: holder, to: presented,
+      fromView: shouldRemovePresentersView ? holderView : nil, toView: presentedView)
+    activeTransition = context
+    context.onComplete = { [self] completed in
+      let appearance = AppearanceChange(appearing: appearing, leaving: leaving)
+      guard completed else { return undoPresentation(context, appearance) }
+      if let wrapperView, wrapperView.superview == nil { container.addSubview(wrapperView) }
+      cover(toCover)
+      appearance.end()
+      presented.isBeingPresented = false
+      state = .presented
+      activeTransition = nil
+      presentationTransitionDidEnd(true)
+      context.coordinator.finish()
+      completion?()
+      runAfterTransition()
+      // A screen reader moves to the presentation (an alert's title first).
+      Accessibility.post(notification: .screenChanged)
+    }
+    presentationTransitionWillBegin()
+    if let animator {
+      runCustom(animator, in: context, shown: true)
+    } else {
+      runBuiltInTransition(context, shown: true)
+    }
+  }
+
+  /// The built-in transition (`modalTransitionStyle`), with the coordinator's alongside
+  /// animations; at its end, the context completes.
+  private func runBuiltInTransition(_ context: PresentationTransitionContext, shown: Bool) {
+    guard context.isAnimated else {
+      context.coordinator.runAnimations()
+      return context.completeTransition(true)
+    }
+    if shown { setTransitionState(shown: false, appearing: true) }
+    View.animate(
+      withDuration: Self.transitionDuration,
+      animations: {
+        self.setTransitionState(shown: shown, appearing: shown)
+        context.coordinator.runAnimations()
+      },
+      completion: { _ in context.completeTransition(true) })
+  }
+
+  /// Puts the container over the context's area, or over the whole window, and lays the
+  /// presentation out in it.
+  private func place(_ container: View, over holderView: View, in window: Window) {
     if coversContext, let superview = holderView.superview {
       container.frame = holderView.frame
       container.autoresizingMask = holderView.autoresizingMask
@@ -40,29 +105,16 @@ extension PresentationController {
       window.addSubview(container)
     }
     container.layoutIfNeeded()
+  }
 
-    let finish = { [self] in
-      for view in toCover {
-        guard let superview = view.superview else { continue }
-        let index = superview.subviews.firstIndex { $0 === view } ?? superview.subviews.count
-        covered.append(CoveredView(view: view, superview: superview, index: index))
-        view.removeFromSuperview()
-      }
-      for controller in appearing { controller.endAppearanceTransition() }
-      for controller in leaving { controller.endAppearanceTransition() }
-      presented.isBeingPresented = false
-      state = .presented
-      completion?()
-      runAfterTransition()
-      // A screen reader moves to the presentation (an alert's title first).
-      Accessibility.post(notification: .screenChanged)
+  /// Takes `views` out of the window, remembering where each goes back.
+  func cover(_ views: [View]) {
+    for view in views {
+      guard let superview = view.superview else { continue }
+      let index = superview.subviews.firstIndex { $0 === view } ?? superview.subviews.count
+      covered.append(CoveredView(view: view, superview: superview, index: index))
+      view.removeFromSuperview()
     }
-    guard animated else { return finish() }
-    setTransitionState(shown: false, appearing: true)
-    View.animate(
-      withDuration: Self.transitionDuration,
-      animations: { self.setTransitionState(shown: true, appearing: true) },
-      completion: { _ in finish() })
   }
 
   /// The transition style: the context's when it provides one, else the presented
@@ -79,16 +131,14 @@ extension PresentationController {
   /// root view, the window-wide presentations and whatever holds the presenter; for
   /// `.currentContext`, the context's view.
   private func viewsToCover(holder: ViewController, holderView: View, window: Window) -> [View] {
-    switch presentationStyle {
-    case .fullScreen:
-      let rootView = window.rootViewController?.viewIfLoaded
-      return window.subviews.filter {
-        $0 === rootView || $0 is PresentationContainerView || holderView.isDescendant(of: $0)
-      }
-    case .currentContext:
+    if presentationStyle == .currentContext {
       return holderView.superview == nil ? [] : [holderView]
-    case .overFullScreen, .overCurrentContext, .formSheet, .pageSheet, .automatic, .popover:
-      return []
+    }
+    // `.fullScreen`, or a custom presentation that covers everything.
+    guard shouldRemovePresentersView else { return [] }
+    let rootView = window.rootViewController?.viewIfLoaded
+    return window.subviews.filter {
+      $0 === rootView || $0 is PresentationContainerView || holderView.isDescendant(of: $0)
     }
   }
 
@@ -113,7 +163,7 @@ extension PresentationController {
   /// Puts the presented content where it is when shown (`true`) or where the transition
   /// starts and ends: below the covered area, or transparent. `appearing` tells a
   /// presentation's start from a dismissal's end, for `adjustTransitionState`.
-  private func setTransitionState(shown: Bool, appearing: Bool) {
+  func setTransitionState(shown: Bool, appearing: Bool) {
     guard let container, let wrapperView else { return }
     dimmingView?.alpha = shown ? 1 : 0
     // Reduce Motion: a sheet that would slide up cross-dissolves instead.
@@ -134,12 +184,17 @@ extension PresentationController {
   /// Dismisses the presentations of `chain` (this one first, then each one presented by
   /// the previous): the top one animates, the others leave at once. Callbacks: the
   /// dismissed controllers' wD (top first) and the uncovered ones' wA before the views
-  /// move, their dA and dD after the animation.
+  /// move, their dA and dD after the animation. The top controller's custom animator (and
+  /// interaction controller, when it is the only one leaving) runs instead of the built-in
+  /// transition.
   func dismiss(chain: [PresentationController], animated: Bool, completion: (() -> Void)?) {
     guard let top = chain.last else { return }
     let window = top.container?.window
     let visible = window.map { !$0.isHidden } ?? false
     let animated = animated && visible
+    let presented = top.presentedViewController
+    let animator =
+      animated ? presented.transitioningDelegate?.animationController(forDismissed: presented) : nil
     for presentation in chain {
       presentation.state = .dismissing
       presentation.presentedViewController.isBeingDismissed = true
@@ -168,20 +223,39 @@ extension PresentationController {
       if let view { restore(view, to: record) }
     }
 
-    let finish = {
+    let appearance = AppearanceChange(appearing: appearing, leaving: leaving)
+    let finish = { (coordinator: ViewControllerTransitionCoordinator?) in
       top.container?.removeFromSuperview()
-      for controller in appearing { controller.endAppearanceTransition() }
-      for controller in leaving { controller.endAppearanceTransition() }
+      appearance.end()
+      for presentation in chain { presentation.dismissalTransitionDidEnd(true) }
       for presentation in chain { presentation.didDismiss() }
+      coordinator?.finish()
       completion?()
       for presentation in chain { presentation.runAfterTransition() }
       Accessibility.post(notification: .screenChanged)
     }
-    guard animated else { return finish() }
-    View.animate(
-      withDuration: Self.transitionDuration,
-      animations: { top.setTransitionState(shown: false, appearing: false) },
-      completion: { _ in finish() })
+    guard let container = top.container else { return finish(nil) }
+    let presenter = top.presentingViewController
+    let context = PresentationTransitionContext(
+      presentation: top, isPresenting: false, container: container, animated: animated,
+      duration: Self.transitionDuration, from: presented, to: presenter,
+      fromView: top.presentedView,
+      toView: top.shouldRemovePresentersView ? presenter?.viewIfLoaded : nil)
+    top.activeTransition = context
+    context.onComplete = { completed in
+      top.activeTransition = nil
+      // Only a dismissal of one presentation can go back: the others already left.
+      guard completed || chain.count > 1 else {
+        return top.undoDismissal(context, appearance, uncovered: views.compactMap { $0 })
+      }
+      finish(context.coordinator)
+    }
+    for presentation in chain { presentation.dismissalTransitionWillBegin() }
+    if let animator {
+      top.runCustom(animator, in: context, shown: false, interactive: chain.count == 1)
+    } else {
+      top.runBuiltInTransition(context, shown: false)
+    }
   }
 
   /// Puts a covered view back where it was. Views go back in the reverse order they left
@@ -205,7 +279,7 @@ extension PresentationController {
   }
 
   /// Unlinks the controllers once the presentation is gone.
-  private func didDismiss() {
+  func didDismiss() {
     let presented = presentedViewController
     if let holder = presentingViewController, holder.presentedStorage === presented {
       holder.presentedStorage = nil

@@ -39,8 +39,41 @@ extension PresentationControllerDelegate {
 /// Manages one presentation: where the presented controller's view goes, what it covers,
 /// and the transitions in and out. UIKit's `UIPresentationController`; you get one from a
 /// presented controller's `presentationController` (or `popoverPresentationController`).
+///
+/// For a custom presentation, subclass it and return an instance from the transitioning
+/// delegate's `presentationController(forPresented:presenting:source:)` for a controller
+/// whose `modalPresentationStyle` is `.custom`: override
+/// `frameOfPresentedViewInContainerView` to place the presented view, and add views of
+/// your own (a dimming view, a handle) in `presentationTransitionWillBegin()`, animating
+/// them with the presented controller's `transitionCoordinator`:
+///
+/// ```swift
+/// final class DrawerPresentation: PresentationController {
+///   let dimming = View()
+///   override var frameOfPresentedViewInContainerView: Rect {
+///     guard let bounds = containerView?.bounds else { return .zero }
+///     return Rect(x: bounds.width - 360, y: 0, width: 360, height: bounds.height)
+///   }
+///   override func presentationTransitionWillBegin() {
+///     guard let containerView else { return }
+///     dimming.backgroundColor = Color(white: 0, alpha: 0.4)
+///     dimming.frame = containerView.bounds
+///     dimming.alpha = 0
+///     containerView.insertSubview(dimming, at: 0)
+///     presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+///       self.dimming.alpha = 1
+///     })
+///   }
+/// }
+/// ```
+///
+/// Where KioskKit differs: `presentedView` (what an animator gets from `view(forKey:)`) is
+/// by default a view that holds the presented controller's view, not that view itself —
+/// KioskKit's sheets and popovers round, clip and shadow it, as UIKit does for its own
+/// sheets; for `.custom` it has the presented view's frame, so animators written for UIKit
+/// work unchanged.
 @MainActor
-public class PresentationController {
+open class PresentationController {
   enum State {
     case idle, presenting, presented, dismissing
   }
@@ -126,25 +159,65 @@ public class PresentationController {
   /// While a sheet is dragged down: whether it may go (asked once, when the drag began).
   var sheetDragMayDismiss = true
 
-  init(presentedViewController: ViewController) {
+  /// The transition running now (a presentation or a dismissal).
+  var activeTransition: PresentationTransitionContext?
+
+  /// Creates the presentation of `presentedViewController`. `presentingViewController` is
+  /// the controller that will present it, if known (the presentation takes the real one
+  /// when it starts).
+  public init(
+    presentedViewController: ViewController, presenting presentingViewController: ViewController?
+  ) {
     self.presentedViewController = presentedViewController
+    self.presentingViewController = presentingViewController
     let style = presentedViewController.modalPresentationStyle
     self.presentationStyle = style == .automatic ? .pageSheet : style
   }
 
-  /// Where the presented view goes, in the container's coordinates.
-  public var frameOfPresentedViewInContainerView: Rect {
+  convenience init(presentedViewController: ViewController) {
+    self.init(presentedViewController: presentedViewController, presenting: nil)
+  }
+
+  /// Where the presented view goes, in the container's coordinates. Override it in a
+  /// custom presentation; the default for `.custom` is the whole container.
+  open var frameOfPresentedViewInContainerView: Rect {
     guard let container else { return .zero }
+    if presentationStyle == .custom { return container.bounds }
     return contentFrame(in: container.bounds)
   }
 
-  var coversContext: Bool {
-    presentationStyle == .currentContext || presentationStyle == .overCurrentContext
+  /// The view a transition animates: the view that holds the presented controller's view
+  /// (see the class's note on where KioskKit differs), `nil` when not presented.
+  open var presentedView: View? { wrapperView }
+
+  /// Whether the presenter's view (with whatever else the presentation covers) leaves the
+  /// window once the presentation is in, as for `.fullScreen` and `.currentContext`. The
+  /// default for `.custom` is `false`, as UIKit's; override it for a presentation that
+  /// covers everything opaquely.
+  open var shouldRemovePresentersView: Bool {
+    presentationStyle == .fullScreen || presentationStyle == .currentContext
   }
 
-  /// Whether what is under the presentation leaves the window.
-  var removesCoveredViews: Bool {
-    presentationStyle == .fullScreen || presentationStyle == .currentContext
+  // MARK: Hooks for subclasses
+
+  /// The presentation's transition is about to begin; the container is in the window and
+  /// the presented controller's `transitionCoordinator` is set. Add views of your own here.
+  open func presentationTransitionWillBegin() {}
+  /// The presentation's transition ended; `completed` is false when an interaction
+  /// cancelled it (remove what `presentationTransitionWillBegin()` added).
+  open func presentationTransitionDidEnd(_ completed: Bool) {}
+  /// The dismissal's transition is about to begin.
+  open func dismissalTransitionWillBegin() {}
+  /// The dismissal's transition ended; `completed` is false when it was cancelled and the
+  /// presentation stays.
+  open func dismissalTransitionDidEnd(_ completed: Bool) {}
+  /// The container is about to lay out the presentation (its size may have changed).
+  open func containerViewWillLayoutSubviews() {}
+  /// The container laid the presentation out.
+  open func containerViewDidLayoutSubviews() {}
+
+  var coversContext: Bool {
+    presentationStyle == .currentContext || presentationStyle == .overCurrentContext
   }
 
   // MARK: Hooks for the popover
@@ -172,6 +245,7 @@ public class PresentationController {
 
   /// The wrapper's frame in the container.
   func wrapperFrame(in bounds: Rect) -> Rect {
+    if presentationStyle == .custom { return frameOfPresentedViewInContainerView }
     if presentationStyle == .pageSheet { return pageSheetFrame(in: bounds) }
     guard presentationStyle == .formSheet else { return bounds }
     let wanted = presentedViewController.preferredContentSize
@@ -254,7 +328,9 @@ final class PresentationContainerView: View {
 
   override func layoutSubviews() {
     super.layoutSubviews()
+    presentation?.containerViewWillLayoutSubviews()
     presentation?.layoutContainer()
+    presentation?.containerViewDidLayoutSubviews()
   }
 
   override func hitTest(_ point: Point, with event: Event?) -> View? {

@@ -33,6 +33,11 @@ public enum ModalPresentationStyle: Sendable, Equatable {
   /// `.automatic` as in UIKit since iOS 13 — a kiosk's screens are meant to fill the
   /// panel, and a sheet is asked for. Set `.automatic` or `.pageSheet` to get UIKit's sheet.
   case automatic
+  /// A presentation of the app's own: the controller's `transitioningDelegate` supplies
+  /// the `PresentationController` subclass that places it (and, optionally, animators). What
+  /// is under it stays in the window unless that controller's `shouldRemovePresentersView`
+  /// says otherwise.
+  case custom
 }
 
 /// How a presented controller comes on screen and leaves (`modalTransitionStyle`).
@@ -93,8 +98,8 @@ extension ViewController {
       }
       return
     }
-    let presentation = controller.presentationForPresenting(from: holder)
-    presentation.present(from: holder, animated: animated, completion: completion)
+    let presentation = controller.presentationForPresenting(from: holder, source: self)
+    presentation.present(from: holder, source: self, animated: animated, completion: completion)
   }
 
   /// Dismisses the controller this one presented, with every controller presented above
@@ -158,9 +163,33 @@ extension ViewController {
     if let presentationStorage { return presentationStorage }
     guard presentingStorage == nil, !(self is ChoosesOwnPresentation) else { return nil }
     if modalPresentationStyle == .popover { return popoverPresentationController }
+    if modalPresentationStyle == .custom,
+      let custom = transitioningDelegate?.presentationController(
+        forPresented: self, presenting: nil, source: self)
+    {
+      presentationStorage = custom
+      return custom
+    }
     let presentation = PresentationController(presentedViewController: self)
     presentationStorage = presentation
     return presentation
+  }
+
+  /// The coordinator of the presentation or dismissal running now that involves this
+  /// controller (presented or presenting, or a child of one), for animations alongside it
+  /// and code that runs after it; `nil` when none runs.
+  public var transitionCoordinator: ViewControllerTransitionCoordinator? {
+    var controller: ViewController? = self
+    while let current = controller {
+      if let transition = current.presentationStorage?.activeTransition {
+        return transition.coordinator
+      }
+      if let transition = current.presentedStorage?.presentationStorage?.activeTransition {
+        return transition.coordinator
+      }
+      controller = current.parent
+    }
+    return nil
   }
 
   /// The popover presentation of this controller when its `modalPresentationStyle` is
@@ -184,16 +213,25 @@ extension ViewController {
 
   /// The presentation this controller is about to get from `holder`: the one it chooses
   /// itself (an alert controller), the popover one the app set up, or a new one.
-  private func presentationForPresenting(from holder: ViewController) -> PresentationController {
+  private func presentationForPresenting(
+    from holder: ViewController, source: ViewController
+  ) -> PresentationController {
     if let chooser = self as? ChoosesOwnPresentation {
       let presentation = chooser.presentation(presentedFrom: holder)
       presentationStorage = presentation
       return presentation
     }
-    if let existing = presentationStorage, existing.presentingViewController == nil,
+    if let existing = presentationStorage, existing.state == .idle,
       (existing is PopoverPresentationController) == (modalPresentationStyle == .popover)
     {
       return existing
+    }
+    if modalPresentationStyle == .custom,
+      let custom = transitioningDelegate?.presentationController(
+        forPresented: self, presenting: holder, source: source)
+    {
+      presentationStorage = custom
+      return custom
     }
     let presentation =
       modalPresentationStyle == .popover

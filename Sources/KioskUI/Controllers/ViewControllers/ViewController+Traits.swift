@@ -118,7 +118,9 @@ extension PresentationController {
       return size
     case .formSheet, .pageSheet, .automatic:
       return contentFrame(in: Rect(origin: .zero, size: size)).size
-    case .popover:
+    case .popover, .custom:
+      // Placed by the popover's arrow or the custom presentation's own frame, which is
+      // known only once the area has its new size: the size it has now.
       return presentedViewController.viewIfLoaded?.bounds.size ?? size
     }
   }

@@ -70,6 +70,10 @@ open class ViewController: Responder {
   /// How this controller comes on screen when presented (and leaves when dismissed):
   /// `.coverVertical` (the default) slides up from the bottom, `.crossDissolve` fades.
   open var modalTransitionStyle = ModalTransitionStyle.coverVertical
+  /// Supplies custom animators, interaction controllers and (for `.custom`) the
+  /// presentation controller when this controller is presented or dismissed. Held weakly,
+  /// as in UIKit: keep the delegate alive yourself.
+  open weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
   /// Whether the controller, while presented as a sheet or a popover, refuses to be
   /// dismissed by the user (a swipe down, a tap outside, a screen reader's escape): a
   /// sheet gives a little and springs back, and the presentation's delegate hears

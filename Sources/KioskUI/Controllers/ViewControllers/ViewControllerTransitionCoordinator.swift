@@ -1,5 +1,7 @@
-/// Runs an app's animations and clean-up together with a size change of the interface
-/// (the screen turned or resized): what `viewWillTransition(to:with:)` receives.
+/// Runs an app's animations and clean-up together with a transition: a size change of the
+/// interface (the screen turned or resized), what `viewWillTransition(to:with:)` receives,
+/// or a presentation or dismissal, what a presented or presenting controller's
+/// `transitionCoordinator` returns while it runs.
 ///
 /// Animations added with `animate(alongsideTransition:completion:)` run in the same
 /// animation as the system's layout changes, after the new size is in place; completions run
@@ -20,11 +22,21 @@ public final class ViewControllerTransitionCoordinator {
   }
 
   /// How long the transition takes, in seconds (0 when it is not animated).
-  public let transitionDuration: Double
+  public internal(set) var transitionDuration: Double
   /// Whether the change is animated.
   public var isAnimated: Bool { transitionDuration > 0 }
-  /// Whether the transition was cancelled; size changes always complete.
-  public let isCancelled = false
+  /// Whether the transition was cancelled (an interactive presentation or dismissal let
+  /// go of); size changes always complete.
+  public internal(set) var isCancelled = false
+  /// Whether an interaction drives the transition now.
+  public internal(set) var isInteractive = false
+  /// Whether the transition began under an interaction.
+  public internal(set) var initiallyInteractive = false
+  /// How far an interaction took the transition (0...1).
+  public internal(set) var percentComplete = 0.0
+  /// A presentation's transition (nil for a size change).
+  weak var context: PresentationTransitionContext?
+  private var interactionHandlers: [@MainActor (ViewControllerTransitionCoordinator) -> Void] = []
 
   private var phase = Phase.pending
   private var animations: [@MainActor (ViewControllerTransitionCoordinator) -> Void] = []
@@ -57,6 +69,36 @@ public final class ViewControllerTransitionCoordinator {
       completion?(self)
       return false
     }
+  }
+
+  /// The view a presentation's transition happens in (nil for a size change).
+  public var containerView: View? { context?.containerView }
+
+  /// The presentation's style (nil for a size change).
+  public var presentationStyle: ModalPresentationStyle? { context?.presentationStyle }
+
+  /// A presentation's controller leaving (`.from`) or arriving (`.to`).
+  public func viewController(forKey key: TransitionContextViewControllerKey) -> ViewController? {
+    context?.viewController(forKey: key)
+  }
+
+  /// A presentation's view leaving or arriving, as the animator gets it.
+  public func view(forKey key: TransitionContextViewKey) -> View? {
+    context?.view(forKey: key)
+  }
+
+  /// Runs `handler` when the interaction driving the transition ends (finished or
+  /// cancelled: see `isCancelled`), before the rest of the transition runs by itself.
+  public func notifyWhenInteractionChanges(
+    _ handler: @escaping @MainActor (ViewControllerTransitionCoordinator) -> Void
+  ) {
+    interactionHandlers.append(handler)
+  }
+
+  func interactionDidEnd() {
+    let handlers = interactionHandlers
+    interactionHandlers = []
+    for handler in handlers { handler(self) }
   }
 
   /// Runs the alongside animations (the caller has an animation open when animated).
