@@ -97,7 +97,8 @@ struct DemoAndRuntimeTests {
     }
     // Screens of the tour as goldens: the recipe the Add screen's delegate added, the chain
     // of presentations (the photo picker over New Contact over the list), the keyboards,
-    // the Menu (grid of styled cards, alert, the stack-view detail) and Touch.
+    // the Menu (grid of styled cards, alert, the stack-view detail), Touch, and the
+    // stopwatch and timer (laid out by constraints).
     for (file, golden) in [
       ("recipes-added.png", "demo-recipe-added"),
       ("contacts-photo-picker.png", "demo-photo-picker"),
@@ -105,6 +106,8 @@ struct DemoAndRuntimeTests {
       ("recipes-add-keyboard-pinyin.png", "demo-recipes-add-keyboard-pinyin"),
       ("contacts-new-phone-pad.png", "demo-contacts-new-phone-pad"),
       ("library-search-keyboard.png", "demo-library-search-keyboard"),
+      ("clock-stopwatch.png", "demo-clock-stopwatch"),
+      ("clock-timer.png", "demo-clock-timer"),
       ("menu.png", "demo-menu-grid"),
       ("menu-order-alert.png", "demo-menu-order-alert"),
       ("menu-ordered.png", "demo-menu-ordered"),

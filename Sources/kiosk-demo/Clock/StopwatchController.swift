@@ -26,19 +26,30 @@ final class StopwatchController: ViewController, StoryboardInstantiable {
     let resetButton = Button(type: .system)
     resetButton.setTitle("Reset", for: .normal)
     resetButton.addTarget(self, action: { $0.reset() }, for: .touchUpInside)
-    for subview in [reading, startButton, resetButton] as [View] { view.addSubview(subview) }
+    for subview in [reading, startButton, resetButton] as [View] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    // The reading a fifth of the way down, the two buttons 30 points under it, either side
+    // of the centre.
+    LayoutConstraint.activate([
+      reading.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      reading.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      LayoutConstraint(
+        item: reading, attribute: .top, relatedBy: .equal, toItem: view, attribute: .bottom,
+        multiplier: 0.2, constant: 0),
+      reading.heightAnchor.constraint(equalToConstant: 90),
+      resetButton.topAnchor.constraint(equalTo: reading.bottomAnchor, constant: 30),
+      resetButton.trailingAnchor.constraint(equalTo: view.centerXAnchor, constant: -20),
+      startButton.topAnchor.constraint(equalTo: resetButton.topAnchor),
+      startButton.leadingAnchor.constraint(equalTo: view.centerXAnchor, constant: 20),
+    ])
+    for button in [resetButton, startButton] {
+      button.widthAnchor.constraint(equalToConstant: 130).isActive = true
+      button.heightAnchor.constraint(equalToConstant: 50).isActive = true
+    }
     (self.reading, self.startButton, self.resetButton) = (reading, startButton, resetButton)
     update()
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let bounds = view.bounds
-    let readingFrame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
-    reading?.frame = readingFrame
-    let y = readingFrame.maxY + 30
-    resetButton?.frame = Rect(x: bounds.midX - 150, y: y, width: 130, height: 50)
-    startButton?.frame = Rect(x: bounds.midX + 20, y: y, width: 130, height: 50)
   }
 
   override func viewDidDisappear(_ animated: Bool) {
@@ -119,26 +130,39 @@ final class TimerController: ViewController, StoryboardInstantiable {
     addFive.addTarget(self, action: { $0.add(minutes: 5) }, for: .touchUpInside)
     let startButton = Button(type: .system)
     startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
-    for subview in [reading, addOne, addFive, startButton] as [View] { view.addSubview(subview) }
+    for subview in [reading, addOne, addFive, startButton] as [View] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    // The reading as the stopwatch's; under it three buttons 10 points apart, centred, each
+    // up to 130 points wide (narrower on a portrait panel: a third of the width less the
+    // gaps and margins).
+    let thirdOfTheWidth = addOne.widthAnchor.constraint(
+      equalTo: view.widthAnchor, multiplier: 1.0 / 3, constant: -40.0 / 3)
+    thirdOfTheWidth.priority = .defaultHigh
+    LayoutConstraint.activate([
+      reading.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      reading.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      LayoutConstraint(
+        item: reading, attribute: .top, relatedBy: .equal, toItem: view, attribute: .bottom,
+        multiplier: 0.2, constant: 0),
+      reading.heightAnchor.constraint(equalToConstant: 90),
+      addFive.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+      addOne.trailingAnchor.constraint(equalTo: addFive.leadingAnchor, constant: -10),
+      startButton.leadingAnchor.constraint(equalTo: addFive.trailingAnchor, constant: 10),
+      addOne.widthAnchor.constraint(lessThanOrEqualToConstant: 130), thirdOfTheWidth,
+    ])
+    for button in [addOne, addFive, startButton] {
+      button.topAnchor.constraint(equalTo: reading.bottomAnchor, constant: 30).isActive = true
+      button.heightAnchor.constraint(equalToConstant: 50).isActive = true
+      if button !== addOne {
+        button.widthAnchor.constraint(equalTo: addOne.widthAnchor).isActive = true
+      }
+    }
     self.reading = reading
     self.startButton = startButton
     buttons = [addOne, addFive, startButton].map { WeakButton(button: $0) }
     update()
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let bounds = view.bounds
-    let readingFrame = Rect(x: 0, y: bounds.height * 0.2, width: bounds.width, height: 90)
-    reading?.frame = readingFrame
-    let y = readingFrame.maxY + 30
-    // Three buttons of up to 130 points, 10 apart, centred: narrower on a portrait panel.
-    let width = min(130, (bounds.width - 40) / 3)
-    for (index, entry) in buttons.enumerated() {
-      entry.button?.frame = Rect(
-        x: bounds.midX - 1.5 * width - 10 + Double(index) * (width + 10), y: y, width: width,
-        height: 50)
-    }
   }
 
   private func add(minutes: Int) {
