@@ -97,8 +97,9 @@ struct DemoAndRuntimeTests {
     }
     // Screens of the tour as goldens: the recipe the Add screen's delegate added, the chain
     // of presentations (the photo picker over New Contact over the list), the keyboards,
-    // the Menu (grid of styled cards, alert, the stack-view detail), Touch, and the
-    // stopwatch and timer (laid out by constraints).
+    // the Menu (grid of styled cards, alert, the stack-view detail), Touch, and the screens
+    // laid out by constraints (a recipe, an alarm, the stopwatch and timer, a book, New
+    // Contact, a menu item).
     for (file, golden) in [
       ("recipes-added.png", "demo-recipe-added"),
       ("contacts-photo-picker.png", "demo-photo-picker"),
@@ -106,8 +107,13 @@ struct DemoAndRuntimeTests {
       ("recipes-add-keyboard-pinyin.png", "demo-recipes-add-keyboard-pinyin"),
       ("contacts-new-phone-pad.png", "demo-contacts-new-phone-pad"),
       ("library-search-keyboard.png", "demo-library-search-keyboard"),
+      ("recipes-detail.png", "demo-recipes-detail"),
+      ("clock-alarm-detail.png", "demo-clock-alarm-detail"),
       ("clock-stopwatch.png", "demo-clock-stopwatch"),
       ("clock-timer.png", "demo-clock-timer"),
+      ("library-book.png", "demo-library-book"),
+      ("contacts-new.png", "demo-contacts-new"),
+      ("menu-item.png", "demo-menu-item"),
       ("menu.png", "demo-menu-grid"),
       ("menu-order-alert.png", "demo-menu-order-alert"),
       ("menu-ordered.png", "demo-menu-ordered"),

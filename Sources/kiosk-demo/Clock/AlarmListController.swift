@@ -102,18 +102,26 @@ final class AlarmDetailController: ViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .white
-    let time = Label(frame: Rect(x: 0, y: 26, width: view.bounds.width, height: 100))
+    let time = Label(frame: .zero)
     time.text = alarm.time
     time.font = .systemFont(ofSize: 80)
     time.textAlignment = .center
-    let days = Label(frame: Rect(x: 0, y: 132, width: view.bounds.width, height: 30))
+    let days = Label(frame: .zero)
     days.text = "Repeats: \(alarm.days)"
     days.font = .systemFont(ofSize: 20)
     days.textColor = .darkGray
     days.textAlignment = .center
     for label in [time, days] {
-      label.autoresizingMask = [.flexibleWidth]
+      label.translatesAutoresizingMaskIntoConstraints = false
       view.addSubview(label)
+      label.leadingAnchor.constraint(equalTo: view.leadingAnchor).isActive = true
+      label.trailingAnchor.constraint(equalTo: view.trailingAnchor).isActive = true
     }
+    LayoutConstraint.activate([
+      time.topAnchor.constraint(equalTo: view.topAnchor, constant: 26),
+      time.heightAnchor.constraint(equalToConstant: 100),
+      days.topAnchor.constraint(equalTo: time.bottomAnchor, constant: 6),
+      days.heightAnchor.constraint(equalToConstant: 30),
+    ])
   }
 }

@@ -27,6 +27,9 @@ final class NewContactController: ViewController, StoryboardInstantiable,
   /// Presents the photo picker.
   private(set) weak var addPhotoButton: Button?
   private weak var table: TableView?
+  /// The two arrangements of the fields and the table: one is active at a time.
+  private var fieldsBeside: [LayoutConstraint] = []
+  private var fieldsUnder: [LayoutConstraint] = []
   private lazy var doneItem = BarButtonItem(
     barButtonSystemItem: .done, target: self, action: { $0.done() })
   /// The fields: the controller's, so what was typed outlives a reloaded view.
@@ -83,30 +86,61 @@ final class NewContactController: ViewController, StoryboardInstantiable,
     table.dataSource = self
     table.delegate = self
     for subview in [photo, addPhotoButton, nameField, phoneField, emailField, table] as [View] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
       view.addSubview(subview)
     }
+    // The portrait with its button at the top left; the fields one under the other, 52
+    // points apart; the names under them to the bottom.
+    LayoutConstraint.activate([
+      photo.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+      photo.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 30),
+      photo.widthAnchor.constraint(equalToConstant: 120),
+      photo.heightAnchor.constraint(equalToConstant: 120),
+      addPhotoButton.topAnchor.constraint(equalTo: view.topAnchor, constant: 152),
+      addPhotoButton.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
+      addPhotoButton.widthAnchor.constraint(equalToConstant: 160),
+      addPhotoButton.heightAnchor.constraint(equalToConstant: 44),
+      phoneField.topAnchor.constraint(equalTo: nameField.topAnchor, constant: 52),
+      emailField.topAnchor.constraint(equalTo: phoneField.topAnchor, constant: 52),
+      table.topAnchor.constraint(equalTo: emailField.topAnchor, constant: 52),
+    ])
+    for field in [nameField, phoneField, emailField] {
+      field.heightAnchor.constraint(equalToConstant: 44).isActive = true
+      if field !== nameField {
+        field.leadingAnchor.constraint(equalTo: nameField.leadingAnchor).isActive = true
+        field.trailingAnchor.constraint(equalTo: nameField.trailingAnchor).isActive = true
+      }
+    }
+    // Beside the portrait, the table under the fields only; under it, the table as wide as
+    // the screen.
+    fieldsBeside = [
+      nameField.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+      nameField.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 190),
+      nameField.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+      table.leadingAnchor.constraint(equalTo: nameField.leadingAnchor),
+      table.trailingAnchor.constraint(equalTo: nameField.trailingAnchor),
+      table.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -24),
+    ]
+    fieldsUnder = [
+      nameField.topAnchor.constraint(equalTo: view.topAnchor, constant: 210),
+      nameField.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16),
+      nameField.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -16),
+      table.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      table.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      table.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+    ]
     self.photo = photo
     self.addPhotoButton = addPhotoButton
     self.table = table
   }
 
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let bounds = view.bounds
-    photo?.frame = Rect(x: 30, y: 24, width: 120, height: 120)
-    addPhotoButton?.frame = Rect(x: 10, y: 152, width: 160, height: 44)
-    // The fields and names beside the portrait when there is room, else under it.
-    let beside = bounds.width >= 480
-    let left = beside ? 190.0 : 16
-    var top = beside ? 24.0 : 210
-    let width = beside ? bounds.width - 210 : bounds.width - 32
-    for field in [nameField, phoneField, emailField] {
-      field.frame = Rect(x: left, y: top, width: max(width, 0), height: 44)
-      top += 52
-    }
-    table?.frame = Rect(
-      x: beside ? 190 : 0, y: top, width: beside ? width : bounds.width,
-      height: max(bounds.height - top - (beside ? 24 : 0), 0))
+  /// The fields beside the portrait when the screen is at least 480 points wide, else under
+  /// it.
+  override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
+    let beside = view.bounds.width >= 480
+    LayoutConstraint.deactivate(beside ? fieldsUnder : fieldsBeside)
+    LayoutConstraint.activate(beside ? fieldsBeside : fieldsUnder)
   }
 
   /// Picks name `row`.

@@ -160,16 +160,23 @@ final class BookController: ViewController, StoryboardInstantiable {
     summary.textColor = .darkGray
     summary.numberOfLines = 0
     summary.lineBreakMode = .byWordWrapping
-    for subview in [band, heading, summary] { view.addSubview(subview) }
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    let width = max(view.bounds.width - 48, 0)
-    band.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: 10)
-    let headingHeight = heading.sizeThatFits(Size(width: width, height: 0)).height
-    heading.frame = Rect(x: 24, y: 34, width: width, height: headingHeight)
-    let summaryHeight = summary.sizeThatFits(Size(width: width, height: 0)).height
-    summary.frame = Rect(x: 24, y: heading.frame.maxY + 16, width: width, height: summaryHeight)
+    for subview in [band, heading, summary] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    // The band across the top; the title and the summary under it, 24 points in on each
+    // side, wrapping at the width that leaves.
+    LayoutConstraint.activate([
+      band.topAnchor.constraint(equalTo: view.topAnchor),
+      band.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      band.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      band.heightAnchor.constraint(equalToConstant: 10),
+      heading.topAnchor.constraint(equalTo: view.topAnchor, constant: 34),
+      heading.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 24),
+      heading.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -24),
+      summary.topAnchor.constraint(equalTo: heading.bottomAnchor, constant: 16),
+      summary.leadingAnchor.constraint(equalTo: heading.leadingAnchor),
+      summary.trailingAnchor.constraint(equalTo: heading.trailingAnchor),
+    ])
   }
 }

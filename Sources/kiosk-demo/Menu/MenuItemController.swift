@@ -72,18 +72,20 @@ final class MenuItemController: ViewController, StoryboardInstantiable {
     columns.alignment = .center
     columns.distribution = .fillEqually
     columns.spacing = 32
+    columns.translatesAutoresizingMaskIntoConstraints = false
     view.addSubview(columns)
+    LayoutConstraint.activate([
+      columns.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+      columns.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -24),
+      columns.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 32),
+      columns.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -32),
+    ])
     self.columns = columns
     self.priceLabel = priceLabel
     self.quantityLabel = quantityLabel
     self.statusLabel = statusLabel
     self.orderButton = orderButton
     showChoices()
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    columns?.frame = view.bounds.insetBy(dx: 32, dy: 24)
   }
 
   private var totalCents: Int { (item.cents + MenuItem.sizes[sizeIndex].1) * quantity }

@@ -14,6 +14,10 @@ final class RecipeDetailController: ViewController, StoryboardInstantiable {
   private weak var ingredientsLabel: Label?
   /// Pushes the photo.
   private(set) weak var photoButton: Button?
+  /// The text column beside the picture, or under it on a narrow screen: one set of
+  /// constraints is active at a time.
+  private var textBeside: [LayoutConstraint] = []
+  private var textUnder: [LayoutConstraint] = []
 
   override func viewDidLoad() {
     super.viewDidLoad()
@@ -33,8 +37,43 @@ final class RecipeDetailController: ViewController, StoryboardInstantiable {
     photoButton.setTitle("Show photo", for: .normal)
     Storyboard.connect(photoButton, to: "showPhoto", in: self)
     for subview in [picture, timeLabel, ingredientsLabel, photoButton] as [View] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
       view.addSubview(subview)
     }
+    // The picture: a square 20 points in, 180 points when there is room, never wider than
+    // the screen allows nor (down to 60) taller than its height less 140.
+    let wantedSide = picture.widthAnchor.constraint(equalToConstant: 180)
+    wantedSide.priority = .defaultHigh
+    let leavesHeight = picture.heightAnchor.constraint(
+      lessThanOrEqualTo: view.heightAnchor, multiplier: 1, constant: -140)
+    leavesHeight.priority = LayoutPriority(998)
+    let leastSide = picture.widthAnchor.constraint(greaterThanOrEqualToConstant: 60)
+    leastSide.priority = LayoutPriority(999)
+    LayoutConstraint.activate([
+      picture.topAnchor.constraint(equalTo: view.topAnchor, constant: 20),
+      picture.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+      picture.heightAnchor.constraint(equalTo: picture.widthAnchor),
+      picture.widthAnchor.constraint(lessThanOrEqualToConstant: 180),
+      picture.trailingAnchor.constraint(lessThanOrEqualTo: view.trailingAnchor, constant: -20),
+      wantedSide, leavesHeight, leastSide,
+      timeLabel.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+      timeLabel.heightAnchor.constraint(equalToConstant: 30),
+      ingredientsLabel.topAnchor.constraint(equalTo: timeLabel.topAnchor, constant: 38),
+      ingredientsLabel.leadingAnchor.constraint(equalTo: timeLabel.leadingAnchor),
+      ingredientsLabel.trailingAnchor.constraint(equalTo: timeLabel.trailingAnchor),
+      photoButton.topAnchor.constraint(equalTo: ingredientsLabel.bottomAnchor, constant: 16),
+      photoButton.leadingAnchor.constraint(equalTo: timeLabel.leadingAnchor),
+      photoButton.widthAnchor.constraint(equalToConstant: 160),
+      photoButton.heightAnchor.constraint(equalToConstant: 44),
+    ])
+    textBeside = [
+      timeLabel.leadingAnchor.constraint(equalTo: picture.trailingAnchor, constant: 24),
+      timeLabel.topAnchor.constraint(equalTo: picture.topAnchor),
+    ]
+    textUnder = [
+      timeLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+      timeLabel.topAnchor.constraint(equalTo: picture.bottomAnchor, constant: 12),
+    ]
     self.picture = picture
     self.timeLabel = timeLabel
     self.ingredientsLabel = ingredientsLabel
@@ -46,23 +85,14 @@ final class RecipeDetailController: ViewController, StoryboardInstantiable {
     CustomerDisplay.shared.recipe = recipe
   }
 
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    guard let picture, let timeLabel, let ingredientsLabel, let photoButton else { return }
+  /// Beside the picture when there are 300 points for the text next to it, else under it.
+  override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
     let bounds = view.bounds
-    let top = 20.0
     let side = min(180, bounds.width - 40, max(bounds.height - 140, 60))
-    picture.frame = Rect(x: 20, y: top, width: side, height: side)
-    // Beside the picture when there is room, else under it.
     let beside = bounds.width >= side + 300
-    let textX = beside ? side + 44 : 20
-    let textY = beside ? top : top + side + 12
-    let textWidth = max(bounds.width - textX - 20, 0)
-    timeLabel.frame = Rect(x: textX, y: textY, width: textWidth, height: 30)
-    let ingredientsHeight = ingredientsLabel.sizeThatFits(Size(width: textWidth, height: 0)).height
-    ingredientsLabel.frame = Rect(
-      x: textX, y: textY + 38, width: textWidth, height: ingredientsHeight)
-    photoButton.frame = Rect(x: textX, y: ingredientsLabel.frame.maxY + 16, width: 160, height: 44)
+    LayoutConstraint.deactivate(beside ? textUnder : textBeside)
+    LayoutConstraint.activate(beside ? textBeside : textUnder)
   }
 
   override func prepare(for segue: StoryboardSegue, sender: Any?) {
