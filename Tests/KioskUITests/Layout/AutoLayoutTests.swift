@@ -450,6 +450,23 @@ private final class ConstraintUpdateRecorder: View {
     #expect(swatch.frame == Rect(x: 340, y: 15, width: 60, height: 30))
   }
 
+  @Test func anAspectRatioRelatesAHeightToAWidth() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let photo = constrained(View())
+    app.window.addSubview(photo)
+    let width = photo.widthAnchor.constraint(equalToConstant: 200)
+    LayoutConstraint.activate([
+      photo.leadingAnchor.constraint(equalTo: app.window.leadingAnchor),
+      photo.topAnchor.constraint(equalTo: app.window.topAnchor),
+      photo.heightAnchor.constraint(equalTo: photo.widthAnchor, multiplier: 0.75), width,
+    ])
+    app.runUntilIdle()
+    #expect(photo.frame == Rect(x: 0, y: 0, width: 200, height: 150))
+    width.constant = 120
+    app.runUntilIdle()
+    #expect(photo.frame.size == Size(width: 120, height: 90))
+  }
+
   @Test func refusedConstraintsStayInactive() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let inTree = View()
@@ -463,6 +480,11 @@ private final class ConstraintUpdateRecorder: View {
       attribute: .left, multiplier: 1, constant: 0)
     mixed.isActive = true
     #expect(!mixed.isActive)
+    let acrossAxes = LayoutConstraint(
+      item: inTree, attribute: .leading, relatedBy: .equal, toItem: app.window,
+      attribute: .top, multiplier: 1, constant: 0)
+    acrossAxes.isActive = true
+    #expect(!acrossAxes.isActive)
     let notAView = LayoutConstraint(
       item: LayoutGuide(), attribute: .width, relatedBy: .equal, toItem: nil,
       attribute: .notAnAttribute, constant: 10)

@@ -53,11 +53,13 @@ extension LayoutEngine {
   }
 
   /// Whether the two attributes can be related (UIKit raises where this refuses): sizes
-  /// with sizes or constants, positions along one axis with each other.
+  /// with sizes of either axis (an aspect ratio relates a height to a width) or constants,
+  /// positions along one axis with each other.
   static func canRelate(_ first: LayoutAttribute, _ second: LayoutAttribute) -> Bool {
     guard first != .notAnAttribute else { return false }
     guard second != .notAnAttribute else { return first.isSize }
-    return first.isSize == second.isSize && first.isHorizontal == second.isHorizontal
+    guard first.isSize == second.isSize else { return false }
+    return first.isSize || first.isHorizontal == second.isHorizontal
   }
 
   static func activate(_ constraint: LayoutConstraint) {
