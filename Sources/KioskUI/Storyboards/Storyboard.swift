@@ -27,7 +27,16 @@ public final class Storyboard {
   /// - `scenes`: identifier → `{ "class": registered name, "title", "tabBarItem": { "title",
   ///   "image" (a file relative to the storyboard), "badge" }, "navigationItem": { "title",
   ///   "backButtonTitle" }, "modalPresentationStyle", "modalTransitionStyle",
-  ///   "definesPresentationContext", "properties": { name: string, number or boolean } }`.
+  ///   "definesPresentationContext", "properties": { name: string, number or boolean },
+  ///   "view": the controller's view (`"backgroundColor"` and `"subviews"`: each `{ "id",
+  ///   "class": View, Label, Button, ImageView, TextField, Switch or StackView, and what it
+  ///   shows: "text", "title", "font": { "size", "weight" }, "textColor", "textAlignment",
+  ///   "numberOfLines", "image", "placeholder", "isOn", "segue" (a button's tap), a stack's
+  ///   "axis", "spacing", "alignment", "distribution", "frame", "isHidden", "alpha",
+  ///   "accessibilityLabel", "subviews" }`), "constraints": [lines such as
+  ///   `"title.top == safeArea.top + 20"` or `"order.width == 0.5 * view.width @750"`] }`.
+  ///   A view's `id` is its `accessibilityIdentifier`; the controller finds it with
+  ///   `storyboardView(withIdentifier:as:)`.
   /// - `relationships`: container scene → `{ "root": scene }` (navigation), `{ "tabs":
   ///   [scenes] }` or `{ "primary": scene, "secondary": scene }` (split view).
   /// - `segues`: a list of `{ "identifier", "source", "destination", "kind" }`, the kind
@@ -163,4 +172,7 @@ final class StoryboardOrigin {
   var properties: StoryboardProperties {
     StoryboardProperties(storyboard.scenes[scene]?.spec.properties ?? [:])
   }
+
+  /// The scene's own view and constraints, if it has them.
+  var views: StoryboardSceneViews? { storyboard.scenes[scene]?.views }
 }

@@ -58,11 +58,15 @@ struct SceneSpec: Decodable {
   var modalTransitionStyle: ModalTransitionStyle?
   var definesPresentationContext: Bool?
   var properties: [String: StoryboardValue]
+  /// The controller's view with its subviews (`StoryboardViewSpec`), and the constraints
+  /// among them (`StoryboardConstraintSpec`), when the scene lays its view out itself.
+  var view: StoryboardViewSpec?
+  var constraints: [String]
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case className = "class"
     case title, tabBarItem, navigationItem, modalPresentationStyle, modalTransitionStyle
-    case definesPresentationContext, properties
+    case definesPresentationContext, properties, view, constraints
   }
 
   init(from decoder: Decoder) throws {
@@ -81,6 +85,13 @@ struct SceneSpec: Decodable {
       Bool.self, forKey: .definesPresentationContext)
     properties =
       try container.decodeIfPresent([String: StoryboardValue].self, forKey: .properties) ?? [:]
+    view = try container.decodeIfPresent(StoryboardViewSpec.self, forKey: .view)
+    constraints = try container.decodeIfPresent([String].self, forKey: .constraints) ?? []
+    if !constraints.isEmpty, view == nil {
+      throw DecodingError.dataCorruptedError(
+        forKey: .constraints, in: container,
+        debugDescription: "constraints need the scene's \"view\" with the views they name")
+    }
   }
 }
 

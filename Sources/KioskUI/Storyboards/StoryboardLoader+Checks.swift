@@ -60,10 +60,19 @@ extension StoryboardLoader {
       var image: Image?
       if let imagePath = spec.tabBarItem?.image {
         image = try loadImage(imagePath, folder: folder) { (message: String) in
-          fail("scenes.\(name).tabBarItem.image", .unreadableImage(imagePath), message)
+          fail(
+            "scenes.\(name).tabBarItem.image", .unreadableImage(imagePath),
+            "the tab image " + message)
         }
       }
-      scenes[name] = ResolvedScene(spec: spec, entry: entry, tabImage: image)
+      var scene = ResolvedScene(spec: spec, entry: entry, tabImage: image)
+      if let view = spec.view {
+        let segues = Set(storyboard.segues.filter { $0.source == name }.map(\.identifier))
+        scene.views = try StoryboardSceneViews.resolve(
+          root: view, lines: spec.constraints, scene: name, path: "scenes.\(name)",
+          segues: segues, folder: folder, fail: fail)
+      }
+      scenes[name] = scene
     }
     return scenes
   }
@@ -149,7 +158,7 @@ extension StoryboardLoader {
 
   /// A tab image: a path relative to the storyboard's folder; `@2x` and `@3x` before the
   /// extension set the scale.
-  private static func loadImage(
+  static func loadImage(
     _ path: String, folder: URL, fail: (String) -> StoryboardError
   ) throws(StoryboardError) -> Image {
     let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
@@ -158,7 +167,7 @@ extension StoryboardLoader {
     do {
       return try Image(contentsOfFile: url.path, scale: scale)
     } catch {
-      throw fail("the tab image \(url.path) cannot be loaded: \(error)")
+      throw fail("\(url.path) cannot be loaded: \(error)")
     }
   }
 }

@@ -7,6 +7,8 @@ struct ResolvedScene {
   let spec: SceneSpec
   let entry: ControllerClassEntry
   let tabImage: Image?
+  /// The scene's own view and constraints, when it has them.
+  var views: StoryboardSceneViews?
 
   /// Sets what the scene says on a new controller.
   @MainActor

@@ -142,11 +142,12 @@ open class ViewController: Responder {
     viewDidLoad()
   }
 
-  /// Creates the view and assigns it to `view`. The default makes a plain white view the
-  /// size of the screen that stretches with its superview. Override to build the view
-  /// yourself, without calling `super`.
+  /// Creates the view and assigns it to `view`. The default makes the view of the
+  /// controller's storyboard scene when the scene has one (its subviews and constraints),
+  /// else a plain white view the size of the screen; either stretches with its superview.
+  /// Override to build the view yourself, without calling `super`.
   open func loadView() {
-    view = makeDefaultView()
+    view = storyboardOrigin?.views?.makeView(for: self) ?? makeDefaultView()
   }
 
   /// Called once the view is loaded (each time it is loaded). Override to add subviews and
