@@ -357,7 +357,9 @@ struct StackViewTests {
     #expect(stack.needsLayout)
     app.runUntilIdle()
     #expect(views[1].frame.minX == 50)
-    #expect(stack.intrinsicContentSize == Size(width: 120, height: 30))
+    // As UIKit's, the stack has no intrinsic size: its content's size is measured.
+    #expect(stack.intrinsicContentSize == Size(width: -1, height: -1))
+    #expect(stack.systemLayoutSizeFitting(.zero) == Size(width: 120, height: 30))
   }
 
   /// A vertical stack holding a wrapping label, beside a picture in a horizontal stack
@@ -395,8 +397,8 @@ struct StackViewTests {
     column.axis = .vertical
     column.alignment = .leading
     column.spacing = 5
-    #expect(row.intrinsicContentSize == Size(width: 110, height: 30))
-    #expect(column.intrinsicContentSize == Size(width: 110, height: 75))
+    #expect(row.systemLayoutSizeFitting(.zero) == Size(width: 110, height: 30))
+    #expect(column.systemLayoutSizeFitting(.zero) == Size(width: 110, height: 75))
     column.frame = Rect(origin: Point(x: 10, y: 10), size: column.sizeThatFits(.zero))
     app.window.addSubview(column)
     app.runUntilIdle()
@@ -405,11 +407,19 @@ struct StackViewTests {
     #expect(c.frame == Rect(x: 0, y: 35, width: 50, height: 40))
     // A change deep inside reaches the outer stack.
     b.size = Size(width: 100, height: 30)
-    #expect(column.needsLayout)
-    #expect(column.intrinsicContentSize == Size(width: 150, height: 75))
-    column.frame.size = column.intrinsicContentSize
+    #expect(column.systemLayoutSizeFitting(.zero) == Size(width: 150, height: 75))
+    column.frame.size = column.systemLayoutSizeFitting(.zero)
     app.runUntilIdle()
     #expect(row.frame.width == 150)
+    // Placed by constraints without a size, the column takes its content's.
+    column.translatesAutoresizingMaskIntoConstraints = false
+    LayoutConstraint.activate([
+      column.leadingAnchor.constraint(equalTo: app.window.leadingAnchor, constant: 10),
+      column.topAnchor.constraint(equalTo: app.window.topAnchor, constant: 10),
+    ])
+    b.size = Size(width: 70, height: 30)
+    app.runUntilIdle()
+    #expect(column.frame == Rect(x: 10, y: 10, width: 120, height: 75))
   }
 
   @Test func marginsRelativeArrangement() throws {
@@ -423,7 +433,7 @@ struct StackViewTests {
       frames(views) == [
         Rect(x: 10, y: 5, width: 140, height: 80), Rect(x: 150, y: 5, width: 30, height: 80),
       ])
-    #expect(stack.intrinsicContentSize == Size(width: 80, height: 40))
+    #expect(stack.systemLayoutSizeFitting(.zero) == Size(width: 80, height: 40))
   }
 
   @Test func verticalStackWrapsMultiLineLabelsAtItsWidth() throws {

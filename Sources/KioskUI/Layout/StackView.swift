@@ -14,23 +14,21 @@ import KioskGraphics
 /// form.frame = view.safeAreaLayoutGuide.layoutFrame
 /// ```
 ///
-/// **How it differs from UIKit.** UIKit's stack view makes constraints for the Auto Layout
-/// solver; this one (for now) computes the frames of its arranged views itself in
-/// `layoutSubviews()`, from their `intrinsicContentSize`, their content hugging and
-/// compression resistance priorities, and the stack's own bounds. So:
-/// - Give the stack itself a frame (or an autoresizing mask), as any KioskKit view; a
-///   stack inside a stack is sized by the outer one, and `sizeThatFits(_:)` /
-///   `intrinsicContentSize` tell the size its content needs (UIKit's stack has no
-///   intrinsic size of its own; here it has one so stacks nest).
-/// - An arranged view is sized by its `intrinsicContentSize` and by its required
-///   constraints of its own width or height to a constant (`widthAnchor.constraint(
-///   equalToConstant:)`, at least, at most), where UIKit would use any constraint on it. A
-///   view with no intrinsic size along the axis (`View.noIntrinsicMetric`, a plain `View`)
-///   counts as 0 there: it takes room only by stretching. Across the axis it fills the stack
-///   whatever the alignment. Constraints never move an arranged view: the stack places it.
-/// - Multi-line labels wrap at the width the stack gives them (their
-///   `preferredMaxLayoutWidth` when set), as Auto Layout's second pass does.
-/// - Frames the app sets on arranged views are replaced at the next layout.
+/// As UIKit's, the stack arranges its views with constraints (their identifiers start with
+/// `UISV-`): an arranged view is placed by constraints
+/// (`translatesAutoresizingMaskIntoConstraints` becomes false when it is added), the views
+/// run from the stack's start to its end with the spacing between them, and the
+/// distribution and alignment add their own. So an arranged view's own constraints (a width
+/// that is half another's, an aspect ratio) take part, a view built with constraints inside
+/// is sized by them, multi-line labels wrap at the width they get, and a stack placed by
+/// constraints is sized by its content (it has no intrinsic size, as in UIKit).
+///
+/// **How it differs from UIKit.** Where UIKit leaves a choice to the solver, KioskKit's
+/// stack decides it: of views with equal content hugging the first stretches, and of
+/// views with equal compression resistance the last shrinks first, each down to nothing
+/// before the next (their priorities are made a hair apart by place); a view with no
+/// intrinsic size across the axis fills the stack across whatever the alignment; a stack
+/// placed by constraints that give it no thickness is as thick as its thickest view.
 ///
 /// Hiding an arranged view collapses it: it keeps its place in `arrangedSubviews` and
 /// takes no room (and no spacing). Inside `View.animate` the stack lays out at once, so the
@@ -147,8 +145,12 @@ open class StackView: View {
   }
 
   var customSpacings: [ObjectIdentifier: Double] = [:]
-  /// The size the content needs (`intrinsicContentSize`), until something changes.
-  var cachedFittingSize: Size?
+  /// The constraints that arrange the views now, and the guides between them (equal
+  /// spacing and centring).
+  var arrangement: [LayoutConstraint] = []
+  var spacerGuides: [LayoutGuide] = []
+  /// Something that decides the arrangement changed since the constraints were made.
+  var needsArrangement = true
 
   /// Creates a stack that lines up `arrangedSubviews` (added as subviews, in that order).
   public convenience init(arrangedSubviews: [View]) {
@@ -182,6 +184,7 @@ open class StackView: View {
     if view.superview !== self { addSubview(view) }
     arrangedSubviews.insert(view, at: stackIndex)
     view.layoutAttributes.isArranged = true
+    view.translatesAutoresizingMaskIntoConstraints = false
     arrangementDidChange()
   }
 
@@ -191,6 +194,10 @@ open class StackView: View {
     guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
     arrangedSubviews.remove(at: index)
     view.layoutAttributes.isArranged = false
+    if view.layoutAttributes.stackTieBreak != nil {
+      view.layoutAttributes.stackTieBreak = nil
+      LayoutEngine.intrinsicContentSizeDidChange(view)
+    }
     customSpacings[ObjectIdentifier(view)] = nil
     arrangementDidChange()
   }
@@ -226,46 +233,51 @@ open class StackView: View {
 
   // MARK: Sizes
 
-  /// The size the arranged views need at their intrinsic sizes with the spacing (and the
-  /// margins when `isLayoutMarginsRelativeArrangement`), so that a stack can be arranged
-  /// in another one.
+  /// None, as UIKit's stack view: its size comes from its views through its constraints.
   open override var intrinsicContentSize: Size {
-    if let cachedFittingSize { return cachedFittingSize }
-    let size = fittingSize(acrossLimit: nil)
-    cachedFittingSize = size
-    return size
+    Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
   }
 
-  /// The size the content needs; in a vertical stack, multi-line labels wrap at the width
-  /// `size` offers (when it is not 0).
+  /// The size the content needs, from the arrangement's constraints; in a vertical stack
+  /// (a horizontal one: the height) the width `size` offers, when it is not 0, is held, so
+  /// multi-line labels wrap at it.
   open override func sizeThatFits(_ size: Size) -> Size {
-    let limit = axis == .vertical ? size.width : size.height
-    return limit > 0 ? fittingSize(acrossLimit: limit) : intrinsicContentSize
+    let vertical = axis == .vertical
+    let limit = vertical ? size.width : size.height
+    guard limit > 0 else { return systemLayoutSizeFitting(.zero) }
+    return systemLayoutSizeFitting(
+      vertical ? Size(width: limit, height: 0) : Size(width: 0, height: limit),
+      withHorizontalFittingPriority: vertical ? .required : .fittingSizeLevel,
+      verticalFittingPriority: vertical ? .fittingSizeLevel : .required)
   }
 
-  /// Lays the arranged views out in the bounds (or inside the margins).
+  /// Makes the arrangement's constraints again when something that decides it changed.
+  open override func updateConstraints() {
+    if needsArrangement { rebuildArrangement() }
+    super.updateConstraints()
+  }
+
+  /// The constraints place the views; a stack laid out before any update-constraints pass
+  /// (no constraint anywhere yet) makes them here and solves.
   open override func layoutSubviews() {
     super.layoutSubviews()
-    arrangeSubviews()
+    guard needsArrangement else { return }
+    rebuildArrangement()
+    LayoutEngine.solveTree(of: self)
   }
 
-  /// Something that decides the arrangement changed: lay out again, and tell a stack that
-  /// arranges this one that its size may have changed. A stack that is not arranged asks
-  /// its superview to lay out again instead, so that a `layoutSubviews()` (or a
-  /// controller's `viewDidLayoutSubviews()`) that sizes the stack by `sizeThatFits(_:)`
-  /// runs again, where Auto Layout would solve the stack's size anew.
+  /// Something that decides the arrangement changed: make the constraints again before the
+  /// next layout.
   func arrangementDidChange() {
-    cachedFittingSize = nil
+    needsArrangement = true
+    setNeedsUpdateConstraints()
     setNeedsLayout()
-    if layoutAttributes.isArranged {
-      invalidateIntrinsicContentSize()
-    } else {
-      superview?.setNeedsLayout()
-    }
   }
 
-  /// An arranged view was shown or hidden, or its intrinsic size changed.
-  func arrangedSubviewDidChange() {
-    arrangementDidChange()
+  /// An arranged view was shown or hidden, or its intrinsic size changed (which only a
+  /// proportional distribution's constraints are made from; the others follow it through
+  /// the views' own intrinsic-size constraints).
+  func arrangedSubviewDidChange(visibility: Bool) {
+    if visibility || distribution == .fillProportionally { arrangementDidChange() }
   }
 }

@@ -12,7 +12,7 @@ extension View {
   public func invalidateIntrinsicContentSize() {
     LayoutEngine.intrinsicContentSizeDidChange(self)
     guard layoutAttributes.isArranged, let stack = superview as? StackView else { return }
-    stack.arrangedSubviewDidChange()
+    stack.arrangedSubviewDidChange(visibility: false)
   }
 
   /// How strongly the view keeps from growing beyond its intrinsic size along `axis`: of
@@ -59,7 +59,7 @@ extension View {
   /// current animation block if there is one, so that the other views slide into place.
   func arrangedVisibilityDidChange() {
     guard let stack = superview as? StackView else { return }
-    stack.arrangedSubviewDidChange()
+    stack.arrangedSubviewDidChange(visibility: true)
     if AnimationEngine.isInsideAnimationBlock { stack.layoutIfNeeded() }
   }
 }

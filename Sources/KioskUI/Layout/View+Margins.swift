@@ -22,6 +22,8 @@ struct ViewLayoutAttributes {
   var effectiveMargins = defaultMargins
   /// Whether the view is one of a stack view's arranged subviews.
   var isArranged = false
+  /// How its stack view breaks ties between equal priorities (`IntrinsicTieBreak`).
+  var stackTieBreak: IntrinsicTieBreak?
   var safeAreaGuide: LayoutGuide?
   var marginsGuide: LayoutGuide?
   var keyboardGuide: LayoutGuide?

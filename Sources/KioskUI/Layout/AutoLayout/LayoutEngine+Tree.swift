@@ -99,7 +99,6 @@ extension LayoutEngine {
     holder?.setNeedsLayout()
     for item in [constraint.firstItem, constraint.secondItem] {
       guard let view = anchorView(of: item) else { continue }
-      if view.layoutAttributes.isArranged, item === view { view.invalidateIntrinsicContentSize() }
       let parent = item is LayoutGuide ? view : (view.superview ?? view)
       if parent !== holder { parent.setNeedsLayout() }
     }

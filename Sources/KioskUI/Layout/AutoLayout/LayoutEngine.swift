@@ -68,9 +68,11 @@ final class LayoutEngine {
     var size: Size
     var hugging: (LayoutPriority, LayoutPriority)
     var compression: (LayoutPriority, LayoutPriority)
+    var tieBreak: IntrinsicTieBreak?
 
     static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
       a.size == b.size && a.hugging == b.hugging && a.compression == b.compression
+        && a.tieBreak == b.tieBreak
     }
   }
 
@@ -454,22 +456,29 @@ final class LayoutEngine {
       compression: (
         view.contentCompressionResistancePriority(for: .horizontal),
         view.contentCompressionResistancePriority(for: .vertical)
-      ))
+      ), tieBreak: view.layoutAttributes.stackTieBreak)
     guard key != item.intrinsicKey else { return }
     item.intrinsicKey = key
     for constraint in item.intrinsic { try? solver.remove(constraint) }
     item.intrinsic = []
     let axes = [
-      (item.width, key.size.width, key.hugging.0, key.compression.0),
-      (item.height, key.size.height, key.hugging.1, key.compression.1),
+      (item.width, key.size.width, key.hugging.0, key.compression.0, LayoutAxis.horizontal),
+      (item.height, key.size.height, key.hugging.1, key.compression.1, .vertical),
     ]
-    for (variable, length, hugging, compression) in axes where length >= 0 && length.isFinite {
+    for (variable, length, hugging, compression, axis) in axes where length >= 0 && length.isFinite
+    {
       let expression = LinearExpression([(variable, 1)], constant: -length)
       for (relation, priority) in [
         (SolverConstraint.Relation.lessThanOrEqual, hugging), (.greaterThanOrEqual, compression),
       ] {
+        // A stack view's tie-break makes equal priorities of its views a hair apart
+        // (required ones stay required).
+        let isHugging = relation == .lessThanOrEqual
+        let factor =
+          priority < .required
+          ? key.tieBreak?.factor(hugging: isHugging, along: axis) ?? 1 : 1
         let constraint = SolverConstraint(
-          expression, relation, strength: Self.strength(of: priority))
+          expression, relation, strength: Self.strength(of: priority) * factor)
         if (try? solver.add(constraint)) != nil { item.intrinsic.append(constraint) }
       }
     }
@@ -477,6 +486,10 @@ final class LayoutEngine {
   }
 
   /// Sets the frames of the views Auto Layout places (and the custom guides' frames).
+  ///
+  /// A view's edges are put on the pixel grid of its screen (in its superview's space), as
+  /// UIKit rounds the engine's values, so that neighbours neither overlap nor leave a
+  /// hairline between them.
   private func applySolution() {
     for item in items {
       let solved = Rect(
@@ -487,13 +500,22 @@ final class LayoutEngine {
         guide.solvedFrame = solved
         continue
       }
-      // A stack view places its arranged views itself (from their sizes and the constant
-      // sizes their constraints give them: `sizeHeldByConstraints`).
-      guard let view = item.view, view.superview != nil, !view.layoutAttributes.isArranged,
-        !view.translatesAutoresizingMaskIntoConstraints, view.alignmentFrame != solved
+      guard let view = item.view, view.superview != nil,
+        !view.translatesAutoresizingMaskIntoConstraints
       else { continue }
-      view.alignmentFrame = solved
+      let snapped = Self.snapped(solved, scale: view.layer.contentsScale)
+      if view.alignmentFrame != snapped { view.alignmentFrame = snapped }
     }
+  }
+
+  /// `rect` with its edges on the grid of `scale` pixels a point.
+  static func snapped(_ rect: Rect, scale: Double) -> Rect {
+    let scale = max(scale, 1)
+    func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+    let x0 = snap(rect.minX)
+    let y0 = snap(rect.minY)
+    return Rect(
+      x: x0, y: y0, width: max(snap(rect.maxX) - x0, 0), height: max(snap(rect.maxY) - y0, 0))
   }
 
   /// Whether some variable of `view` could move without breaking a constraint: each is

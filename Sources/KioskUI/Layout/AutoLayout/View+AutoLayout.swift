@@ -69,28 +69,6 @@ extension View {
     owningViewController?.updateViewConstraints()
   }
 
-  /// `size` with the view's required constraints of its own width or height to a constant
-  /// applied (`widthAnchor.constraint(equalToConstant: 120)`, or at least or at most
-  /// one): what a `StackView` arranges the view at, as UIKit's stack respects such
-  /// constraints on its arranged views.
-  func sizeHeldByConstraints(_ size: Size) -> Size {
-    var result = size
-    for constraint in layoutAttributes.autoLayout.heldConstraints
-    where constraint.firstItem === self && constraint.secondAttribute == .notAnAttribute
-      && constraint.priority == .required && constraint.firstAttribute.isSize
-    {
-      let horizontal = constraint.firstAttribute == .width
-      var length = horizontal ? result.width : result.height
-      switch constraint.relation {
-      case .equal: length = constraint.constant
-      case .greaterThanOrEqual: length = max(length, constraint.constant)
-      case .lessThanOrEqual: if length >= 0 { length = min(length, constraint.constant) }
-      }
-      if horizontal { result.width = length } else { result.height = length }
-    }
-    return result
-  }
-
   /// Whether the view's constraints leave its frame undecided (UIKit's
   /// `hasAmbiguousLayout`, for debugging): some edge or size of it could move without
   /// breaking any of them. False for a view not placed by constraints.
@@ -118,6 +96,13 @@ extension View {
     _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority,
     verticalFittingPriority vertical: LayoutPriority
   ) -> Size {
+    // As UIKit: the views' constraints are brought up to date first (a stack view inside
+    // makes its arrangement).
+    func updateConstraints(of view: View) {
+      for subview in view.subviews { updateConstraints(of: subview) }
+      view.updateConstraintsIfNeeded()
+    }
+    updateConstraints(of: self)
     let engine = LayoutEngine()
     engine.measuredView = self
     func install(from view: View) {
