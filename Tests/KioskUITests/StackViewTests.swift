@@ -422,6 +422,37 @@ struct StackViewTests {
     #expect(column.frame == Rect(x: 10, y: 10, width: 120, height: 75))
   }
 
+  /// As UIKit's stack arranges through constraints, an arranged view's own constraints
+  /// take part: one as wide as half another, and a card sized by the constraints of its
+  /// content rather than an intrinsic size.
+  @Test func arrangedViewsOwnConstraintsTakePart() throws {
+    let (app, _, views) = try makeStack([(20, 20), (30, 10)])
+    views[1].widthAnchor.constraint(equalTo: views[0].widthAnchor, multiplier: 0.5).isActive =
+      true
+    app.runUntilIdle()
+    // 200 shared as w + w/2: the first 133⅓, the second 66⅔, on the pixel grid.
+    #expect(frames(views).map(\.width) == [133, 67])
+    let card = View()
+    let title = SizedView(80, 24)
+    title.translatesAutoresizingMaskIntoConstraints = false
+    card.addSubview(title)
+    LayoutConstraint.activate([
+      title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+      title.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
+      title.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+      title.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -8),
+    ])
+    let column = StackView(arrangedSubviews: [card, SizedView(50, 10)])
+    column.axis = .vertical
+    column.alignment = .leading
+    column.distribution = .equalSpacing
+    column.frame = Rect(x: 0, y: 120, width: 200, height: 100)
+    app.window.addSubview(column)
+    app.runUntilIdle()
+    #expect(card.frame == Rect(x: 0, y: 0, width: 104, height: 40))
+    #expect(column.arrangedSubviews[1].frame == Rect(x: 0, y: 90, width: 50, height: 10))
+  }
+
   @Test func marginsRelativeArrangement() throws {
     let (app, stack, views) = try makeStack([(20, 20), (30, 10)])
     stack.layoutMargins = EdgeInsets(top: 5, left: 10, bottom: 15, right: 20)
