@@ -349,7 +349,16 @@ final class LayoutEngine {
       }
     }
     guard needsSolve, measuredView == nil else { return }
-    // Constraints whose items are gone (freed without leaving the tree) are dropped.
+    // Constraints whose items are gone (freed without leaving the tree) are dropped. An
+    // installed constraint's items are among `items`, so while every item's view or guide
+    // is alive none is gone: one look per item rather than two weak loads per constraint.
+    // (A plain loop: see `removeIdentical`.)
+    var someItemIsGone = false
+    for item in items where item.object == nil {
+      someItemIsGone = true
+      break
+    }
+    guard someItemIsGone else { return }
     for entry in installed.values
     where entry.constraint.firstItem == nil
       || (entry.constraint.secondAttribute != .notAnAttribute
