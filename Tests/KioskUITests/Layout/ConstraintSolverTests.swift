@@ -206,15 +206,44 @@ import Testing
       try solver.changeConstant(of: added[index], to: constant)
       solver.updateVariables()
       let mine = x.map(\.value)
+      // The fresh solver has variables of its own (a variable belongs to one solver, which
+      // writes only the values that changed since it last wrote).
+      let y = (0..<count).map { LayoutVariable("y\($0)") }
       let fresh = ConstraintSolver()
-      for spec in specs { try fresh.add(constraint(spec.0, spec.1, spec.2, strength: spec.3)) }
+      for spec in specs {
+        let terms = spec.0.map { term in
+          (y[x.firstIndex { $0 === term.0 } ?? 0], term.1)
+        }
+        try fresh.add(constraint(terms, spec.1, spec.2, strength: spec.3))
+      }
       fresh.updateVariables()
-      let theirs = x.map(\.value)
+      let theirs = y.map(\.value)
       #expect(
         zip(mine, theirs).allSatisfy { abs($0 - $1) < 1e-6 }, "step \(step): \(mine) \(theirs)")
-      // The fresh solver wrote the shared variables: ours writes them back.
-      solver.updateVariables()
     }
+  }
+
+  /// `updateVariables()` writes only the variables whose rows changed since it last wrote:
+  /// one moved by a pivot of the dual simplex (its row changed by substitution, not by the
+  /// constant's shift) is among them.
+  @Test func aVariableMovedByAPivotIsWrittenOut() throws {
+    let solver = ConstraintSolver()
+    let x = LayoutVariable("x")
+    let y = LayoutVariable("y")
+    try solver.add(constraint([(x, 1)], -10, .equal, strength: strong))
+    try solver.add(constraint([(y, 1)], -100, .equal, strength: weak))
+    try solver.add(constraint([(y, 1), (x, -1)], -5, .greaterThanOrEqual))
+    let ceiling = constraint([(y, 1)], -40, .lessThanOrEqual)
+    try solver.add(ceiling)
+    solver.updateVariables()
+    #expect(x.value == 10 && y.value == 40)
+    // y ≤ 10 leaves x ≤ 5: the strong wish for x breaks, through a pivot.
+    try solver.changeConstant(of: ceiling, to: -10)
+    solver.updateVariables()
+    #expect(abs(x.value - 5) < 1e-9 && abs(y.value - 10) < 1e-9)
+    // Nothing changed since: the values stay.
+    solver.updateVariables()
+    #expect(abs(x.value - 5) < 1e-9 && abs(y.value - 10) < 1e-9)
   }
 
   @Test func aRequiredConstantThatCannotHoldIsRefusedAndChangesNothing() throws {

@@ -95,6 +95,12 @@ final class ConstraintSolver {
   }
 
   private var variables: [ObjectIdentifier: KnownVariable] = [:]
+  /// The variable of each external symbol in `variables`.
+  private var variableOfSymbol: [SolverSymbol: LayoutVariable] = [:]
+  /// External symbols whose value may differ from what `updateVariables()` last wrote:
+  /// their row changed, came or went, or their variable is new. Only these are written, so
+  /// that a change which moves one view does not write every variable of the window.
+  private var changedExternals: Set<SolverSymbol> = []
   private var edits: [ObjectIdentifier: Edit] = [:]
   private var infeasibleRows: [SolverSymbol] = []
   private var objective = SolverRow()
@@ -133,6 +139,7 @@ final class ConstraintSolver {
       // keeps adding a new view's constraints from visiting every row of the tableau.
       substitute(subject, row, inRows: subject.id < newSymbols)
       rows[subject] = row
+      noteRowChange(subject)
     } else {
       // Phase one may pivot the tableau and leave the refused row in it: what it was is
       // put back (a copy only on this path, which a determined variable's constraint takes).
@@ -159,6 +166,7 @@ final class ConstraintSolver {
     if rows.removeValue(forKey: tag.marker) == nil {
       guard let leaving = markerLeavingRow(tag.marker), var row = rows.removeValue(forKey: leaving)
       else { preconditionFailure("the solver lost a constraint's marker") }
+      noteRowChange(leaving)
       row.solve(for: leaving, tag.marker)
       substitute(tag.marker, row)
     }
@@ -169,6 +177,7 @@ final class ConstraintSolver {
       known.uses -= 1
       if known.uses <= 0 && rows[known.symbol] == nil {
         variables[key] = nil
+        variableOfSymbol[known.symbol] = nil
       } else {
         variables[key] = known
       }
@@ -252,11 +261,19 @@ final class ConstraintSolver {
     _ = dualOptimize()
   }
 
-  /// Writes the solution into the variables' `value`.
+  /// Writes the solution into the variables' `value`: those whose value may have changed
+  /// since the last call (a variable belongs to one solver; another solver's writes to it
+  /// are not undone).
   func updateVariables() {
-    for known in variables.values {
-      known.variable.value = rows[known.symbol]?.constant ?? 0
+    for symbol in changedExternals {
+      variableOfSymbol[symbol]?.value = rows[symbol]?.constant ?? 0
     }
+    changedExternals.removeAll(keepingCapacity: true)
+  }
+
+  /// Notes that `symbol`'s row changed, came or went: see `changedExternals`.
+  private func noteRowChange(_ symbol: SolverSymbol) {
+    if symbol.kind == .external { changedExternals.insert(symbol) }
   }
 
   // MARK: Rows
@@ -271,6 +288,9 @@ final class ConstraintSolver {
     if let known = variables[key] { return known.symbol }
     let symbol = makeSymbol(.external)
     variables[key] = KnownVariable(variable: variable, symbol: symbol)
+    variableOfSymbol[symbol] = variable
+    // Its value may be stale (a variable forgotten and used again): it is written.
+    changedExternals.insert(symbol)
     return symbol
   }
 
@@ -355,6 +375,7 @@ final class ConstraintSolver {
       artRow.solve(for: art, entering)
       substitute(entering, artRow)
       rows[entering] = artRow
+      noteRowChange(entering)
     }
     var index = rows.startIndex
     while index != rows.endIndex {
@@ -384,7 +405,9 @@ final class ConstraintSolver {
     while index != local.endIndex {
       if local.values[index].substitute(symbol, row) {
         let basic = local.keys[index]
-        if basic.kind != .external && local.values[index].constant < 0 {
+        if basic.kind == .external {
+          changedExternals.insert(basic)
+        } else if local.values[index].constant < 0 {
           infeasibleRows.append(basic)
         }
       }
@@ -411,6 +434,7 @@ final class ConstraintSolver {
       row.solve(for: leaving, entering)
       substitute(entering, row)
       rows[entering] = row
+      noteRowChange(entering)
     }
   }
 
@@ -444,6 +468,8 @@ final class ConstraintSolver {
   private func shiftRows(
     by change: Double, through tag: Tag, markerCoefficient: Double, otherCoefficient: Double
   ) {
+    // A marker's or error symbol's own row is no variable's: only the rows where it is a
+    // parameter can move a variable, and those are noted for `updateVariables()`.
     if var row = rows[tag.marker] {
       if row.add(-change / markerCoefficient) < 0 { infeasibleRows.append(tag.marker) }
       rows[tag.marker] = row
@@ -455,10 +481,12 @@ final class ConstraintSolver {
       var index = rows.startIndex
       while index != rows.endIndex {
         let coefficient = rows.values[index].coefficient(of: tag.marker)
-        if coefficient != 0, rows.values[index].add(shift * coefficient) < 0,
-          rows.keys[index].kind != .external
-        {
-          infeasibleRows.append(rows.keys[index])
+        if coefficient != 0 {
+          let basic = rows.keys[index]
+          if rows.values[index].add(shift * coefficient) < 0, basic.kind != .external {
+            infeasibleRows.append(basic)
+          }
+          noteRowChange(basic)
         }
         rows.formIndex(after: &index)
       }
@@ -481,6 +509,7 @@ final class ConstraintSolver {
       row.solve(for: leaving, entering)
       substitute(entering, row)
       rows[entering] = row
+      noteRowChange(entering)
     }
     return true
   }
