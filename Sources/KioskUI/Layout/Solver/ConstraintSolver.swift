@@ -101,6 +101,9 @@ final class ConstraintSolver {
   /// their row changed, came or went, or their variable is new. Only these are written, so
   /// that a change which moves one view does not write every variable of the window.
   private var changedExternals: Set<SolverSymbol> = []
+  /// Most variables changed (a tree laid out afresh): `updateVariables()` writes them all,
+  /// and changes are not noted one by one meanwhile.
+  private var writesEveryVariable = true
   private var edits: [ObjectIdentifier: Edit] = [:]
   private var infeasibleRows: [SolverSymbol] = []
   private var objective = SolverRow()
@@ -265,15 +268,27 @@ final class ConstraintSolver {
   /// since the last call (a variable belongs to one solver; another solver's writes to it
   /// are not undone).
   func updateVariables() {
-    for symbol in changedExternals {
-      variableOfSymbol[symbol]?.value = rows[symbol]?.constant ?? 0
+    if writesEveryVariable {
+      writesEveryVariable = false
+      for known in variables.values {
+        known.variable.value = rows[known.symbol]?.constant ?? 0
+      }
+    } else {
+      for symbol in changedExternals {
+        variableOfSymbol[symbol]?.value = rows[symbol]?.constant ?? 0
+      }
     }
     changedExternals.removeAll(keepingCapacity: true)
   }
 
   /// Notes that `symbol`'s row changed, came or went: see `changedExternals`.
   private func noteRowChange(_ symbol: SolverSymbol) {
-    if symbol.kind == .external { changedExternals.insert(symbol) }
+    guard symbol.kind == .external, !writesEveryVariable else { return }
+    changedExternals.insert(symbol)
+    if changedExternals.count > variables.count / 2 {
+      writesEveryVariable = true
+      changedExternals.removeAll()
+    }
   }
 
   // MARK: Rows
@@ -290,7 +305,7 @@ final class ConstraintSolver {
     variables[key] = KnownVariable(variable: variable, symbol: symbol)
     variableOfSymbol[symbol] = variable
     // Its value may be stale (a variable forgotten and used again): it is written.
-    changedExternals.insert(symbol)
+    noteRowChange(symbol)
     return symbol
   }
 
@@ -406,7 +421,7 @@ final class ConstraintSolver {
       if local.values[index].substitute(symbol, row) {
         let basic = local.keys[index]
         if basic.kind == .external {
-          changedExternals.insert(basic)
+          noteRowChange(basic)
         } else if local.values[index].constant < 0 {
           infeasibleRows.append(basic)
         }
