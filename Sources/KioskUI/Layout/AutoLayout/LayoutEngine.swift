@@ -137,7 +137,9 @@ final class LayoutEngine {
       made.guide = guide
     } else {
       let view = object as? View
-      name = view?.accessibilityIdentifier ?? String(describing: type(of: object))
+      // The type's name as `String(describing:)` writes a type, without its search for
+      // conformances and its mirror: it ran for every view joining (a tenth of (z)).
+      name = view?.accessibilityIdentifier ?? _typeName(type(of: object), qualified: false)
       made = Item(name: name)
       made.view = view
     }
