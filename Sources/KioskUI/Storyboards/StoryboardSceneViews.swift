@@ -39,10 +39,18 @@ struct StoryboardSceneViews {
           "the scene \"\(scene)\" has no segue \"\(segue)\"")
       }
       if let image = spec.image, images[image] == nil {
-        images[image] = try StoryboardLoader.loadImage(image, folder: folder) {
+        // The loader's message, put in this place's error here (a closure that captured
+        // `fail` could not be sent to the loader).
+        var problem = ""
+        let loaded = try? StoryboardLoader.loadImage(image, folder: folder) {
           (message: String) in
-          fail("\(place).image", .unreadableImage(image), "the image \(message)")
+          problem = message
+          return StoryboardError(file: "", reason: .unreadableImage(image), message: message)
         }
+        guard let loaded else {
+          throw fail("\(place).image", .unreadableImage(image), "the image \(problem)")
+        }
+        images[image] = loaded
       }
       for (index, subview) in spec.subviews.enumerated() {
         try walk(subview, at: "\(place).subviews[\(index)]")
