@@ -128,6 +128,16 @@ struct CustomPresentationTests {
     return b
   }
 
+  /// A stage whose drawer transitions a percent-driven interaction drives.
+  private func interactiveStage() throws -> (
+    PresentationStage, DrawerTransitions, PercentDrivenInteractiveTransition
+  ) {
+    let transitions = DrawerTransitions()
+    let interaction = PercentDrivenInteractiveTransition()
+    transitions.interaction = interaction
+    return (try PresentationStage(), transitions, interaction)
+  }
+
   /// The presented view's place on screen as it is shown now (mid-animation included).
   private func shownMinX(_ controller: ViewController) -> Double {
     let view = controller.view
@@ -190,10 +200,7 @@ struct CustomPresentationTests {
   }
 
   @Test func aPercentDrivenPresentationFollowsTheFingerAndFinishes() throws {
-    let stage = try PresentationStage()
-    let transitions = DrawerTransitions()
-    let interaction = PercentDrivenInteractiveTransition()
-    transitions.interaction = interaction
+    let (stage, transitions, interaction) = try interactiveStage()
     let b = drawer(on: stage, transitions: transitions)
     var completed = 0
     b.loadViewIfNeeded()
@@ -222,10 +229,7 @@ struct CustomPresentationTests {
   }
 
   @Test func aCancelledPresentationGoesBackAndUndoesTheAppearance() throws {
-    let stage = try PresentationStage()
-    let transitions = DrawerTransitions()
-    let interaction = PercentDrivenInteractiveTransition()
-    transitions.interaction = interaction
+    let (stage, transitions, interaction) = try interactiveStage()
     let b = drawer(on: stage, transitions: transitions)
     var completed = 0
     stage.root.present(b, animated: true) { completed += 1 }
@@ -258,10 +262,7 @@ struct CustomPresentationTests {
   }
 
   @Test func aCancelledFullScreenPresentationLeavesThePresenterInTheWindow() throws {
-    let stage = try PresentationStage()
-    let transitions = DrawerTransitions()
-    let interaction = PercentDrivenInteractiveTransition()
-    transitions.interaction = interaction
+    let (stage, transitions, interaction) = try interactiveStage()
     let b = stage.controller("B", style: .fullScreen)
     b.transitioningDelegate = transitions
     b.loadViewIfNeeded()
@@ -311,10 +312,7 @@ struct CustomPresentationTests {
   }
 
   @Test func aHeldTransitionAsksForNoFrames() throws {
-    let stage = try PresentationStage()
-    let transitions = DrawerTransitions()
-    let interaction = PercentDrivenInteractiveTransition()
-    transitions.interaction = interaction
+    let (stage, transitions, interaction) = try interactiveStage()
     let b = drawer(on: stage, transitions: transitions)
     stage.root.present(b, animated: true)
     interaction.update(0.3)

@@ -211,16 +211,15 @@ enum AnimationEngine {
       }
       var state = layer.model
       finishedScratch.removeAll(keepingCapacity: true)
-      for (i, animation) in layer.animations.enumerated()
-      where animation.apply(to: &state, at: time) {
-        finishedScratch.append(i)
+      for (i, animation) in layer.animations.enumerated() {
+        if animation.apply(to: &state, at: time) { finishedScratch.append(i) }
+        if !animation.isHeld { someAnimationMoves = true }
       }
       for i in finishedScratch.reversed() {
         let animation = layer.animations.remove(at: i)
         animation.didEnd(on: layer)
         animation.group.animationEnded(finished: true)
       }
-      if !someAnimationMoves { someAnimationMoves = layer.animations.contains { !$0.isHeld } }
       if state != layer.presented {
         let kind = state.change(from: layer.presented, isLeaf: layer.sublayers.isEmpty)
         layer.presented = state

@@ -83,7 +83,7 @@ private struct Tokens {
   init(_ text: String) {
     // Operators stand apart whether or not they have spaces around them.
     var spaced = ""
-    var characters = Array(text)
+    let characters = Array(text)
     var i = 0
     while i < characters.count {
       let c = characters[i]
@@ -96,7 +96,6 @@ private struct Tokens {
       spaced += "*+@".contains(c) ? " \(c) " : String(c)
       i += 1
     }
-    characters = []
     words = spaced.split(whereSeparator: \.isWhitespace)
     // A minus between terms is an operator; one before a number (a negative constant or
     // multiplier) is part of it.

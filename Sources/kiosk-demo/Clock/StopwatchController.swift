@@ -18,27 +18,18 @@ final class StopwatchController: ViewController, StoryboardInstantiable {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .white
-    let reading = Label(frame: .zero)
-    reading.font = .systemFont(ofSize: 72)
-    reading.textAlignment = .center
+    let reading = addClockReading()
     let startButton = Button(type: .system)
     startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
     let resetButton = Button(type: .system)
     resetButton.setTitle("Reset", for: .normal)
     resetButton.addTarget(self, action: { $0.reset() }, for: .touchUpInside)
-    for subview in [reading, startButton, resetButton] as [View] {
+    for subview in [startButton, resetButton] as [View] {
       subview.translatesAutoresizingMaskIntoConstraints = false
       view.addSubview(subview)
     }
-    // The reading a fifth of the way down, the two buttons 30 points under it, either side
-    // of the centre.
+    // The two buttons 30 points under the reading, either side of the centre.
     LayoutConstraint.activate([
-      reading.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-      reading.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-      LayoutConstraint(
-        item: reading, attribute: .top, relatedBy: .equal, toItem: view, attribute: .bottom,
-        multiplier: 0.2, constant: 0),
-      reading.heightAnchor.constraint(equalToConstant: 90),
       resetButton.topAnchor.constraint(equalTo: reading.bottomAnchor, constant: 30),
       resetButton.trailingAnchor.constraint(equalTo: view.centerXAnchor, constant: -20),
       startButton.topAnchor.constraint(equalTo: resetButton.topAnchor),
@@ -119,9 +110,7 @@ final class TimerController: ViewController, StoryboardInstantiable {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .white
-    let reading = Label(frame: .zero)
-    reading.font = .systemFont(ofSize: 72)
-    reading.textAlignment = .center
+    let reading = addClockReading()
     let addOne = Button(type: .system)
     addOne.setTitle("+1 min", for: .normal)
     addOne.addTarget(self, action: { $0.add(minutes: 1) }, for: .touchUpInside)
@@ -130,23 +119,17 @@ final class TimerController: ViewController, StoryboardInstantiable {
     addFive.addTarget(self, action: { $0.add(minutes: 5) }, for: .touchUpInside)
     let startButton = Button(type: .system)
     startButton.addTarget(self, action: { $0.startOrStop() }, for: .touchUpInside)
-    for subview in [reading, addOne, addFive, startButton] as [View] {
+    for subview in [addOne, addFive, startButton] as [View] {
       subview.translatesAutoresizingMaskIntoConstraints = false
       view.addSubview(subview)
     }
-    // The reading as the stopwatch's; under it three buttons 10 points apart, centred, each
+    // Under the reading, three buttons 10 points apart, centred, each
     // up to 130 points wide (narrower on a portrait panel: a third of the width less the
     // gaps and margins).
     let thirdOfTheWidth = addOne.widthAnchor.constraint(
       equalTo: view.widthAnchor, multiplier: 1.0 / 3, constant: -40.0 / 3)
     thirdOfTheWidth.priority = .defaultHigh
     LayoutConstraint.activate([
-      reading.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-      reading.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-      LayoutConstraint(
-        item: reading, attribute: .top, relatedBy: .equal, toItem: view, attribute: .bottom,
-        multiplier: 0.2, constant: 0),
-      reading.heightAnchor.constraint(equalToConstant: 90),
       addFive.centerXAnchor.constraint(equalTo: view.centerXAnchor),
       addOne.trailingAnchor.constraint(equalTo: addFive.leadingAnchor, constant: -10),
       startButton.leadingAnchor.constraint(equalTo: addFive.trailingAnchor, constant: 10),
@@ -200,4 +183,25 @@ final class TimerController: ViewController, StoryboardInstantiable {
 @MainActor
 private struct WeakButton {
   weak var button: Button?
+}
+
+extension ViewController {
+  /// The stopwatch's and the timer's large reading: added to the view, as wide as it, 90
+  /// points high, a fifth of the way down.
+  fileprivate func addClockReading() -> Label {
+    let reading = Label(frame: .zero)
+    reading.font = .systemFont(ofSize: 72)
+    reading.textAlignment = .center
+    reading.translatesAutoresizingMaskIntoConstraints = false
+    view.addSubview(reading)
+    LayoutConstraint.activate([
+      reading.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      reading.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      LayoutConstraint(
+        item: reading, attribute: .top, relatedBy: .equal, toItem: view, attribute: .bottom,
+        multiplier: 0.2, constant: 0),
+      reading.heightAnchor.constraint(equalToConstant: 90),
+    ])
+    return reading
+  }
 }

@@ -54,8 +54,8 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     let timeline = AnimationTimeline()
     self.timeline = timeline
     timeline.capture { context.startAnimations() }
-    let finishes = context.onComplete != nil
-    guard finishes else { return end() }
+    // An animator that completed at once leaves nothing to drive.
+    guard context.onComplete != nil else { return end() }
     if wantsInteractiveStart {
       timeline.hold(at: percentComplete * duration)
     } else {
