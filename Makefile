@@ -47,7 +47,7 @@ DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev pytho
 	seatd prometheus libpam-systemd \
 	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils alsa-utils
 
-.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan \
+.PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan prebuilt \
 	bench install install-files install-app-files install-system-files format lint clean
 
 all: build
@@ -139,6 +139,19 @@ test-examples: deps
 			&& $(SWIFT) test --skip-build --scratch-path $(EXAMPLES_BUILD)) || exit 1; \
 	done
 	SWIFT=$(SWIFT) Tests/follow-readme-first-app.sh $(EXAMPLES_BUILD)
+	SWIFT=$(SWIFT) Tests/examples-on-prebuilt.sh
+
+# KioskKit compiled once for every app on this machine (prebuilt/build.sh says how): the
+# package PREFIX/share/kioskkit/KioskKit, which an app names by path in place of the URL, and
+# PREFIX/lib/pkgconfig/kioskkit-prebuilt.pc. Compiled in the package's build folder, so after
+# `make deb` it only archives what that compiled.
+PREBUILT_STAGE := out/prebuilt
+prebuilt: deps
+	SWIFT=$(SWIFT) prebuilt/build.sh $(PREFIX) $(PREBUILT_STAGE)
+	$(SUDO) rm -rf $(PREFIX)/share/kioskkit/KioskKit
+	$(SUDO) mkdir -p $(PREFIX)
+	$(SUDO) cp -r $(PREBUILT_STAGE)/. $(PREFIX)/
+	@echo "prebuilt: name it in Package.swift with .package(path: \"$(PREFIX)/share/kioskkit/KioskKit\")"
 
 # The kiosk service booting under systemd (PID 1) in QEMU from the package: dpkg -i, READY,
 # the panel, a VT switch and back, a watchdog restart, a clean stop.

@@ -10,6 +10,9 @@ let package = Package(
   products: [
     .library(name: "KioskKit", targets: ["KioskKit"]),
     .library(name: "KioskTesting", targets: ["KioskTesting"]),
+    // `make prebuilt`'s archive: KioskKit and KioskTesting with every package they use, for
+    // apps built against KioskKit compiled once (prebuilt/build.sh).
+    .library(name: "KioskKitPrebuilt", type: .static, targets: ["KioskKit", "KioskTesting"]),
     .executable(name: "kiosk-demo", targets: ["kiosk-demo"]),
     .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
     .executable(name: "kiosk-refscene", targets: ["kiosk-refscene"]),
