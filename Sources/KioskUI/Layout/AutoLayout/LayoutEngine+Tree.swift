@@ -9,6 +9,15 @@ extension LayoutEngine {
 
   /// The deepest view that is `a` or holds it and is `b` or holds it.
   static func nearestCommonAncestor(_ a: View, _ b: View) -> View? {
+    // Most constraints relate a view to itself, its superview or a sibling: answered
+    // from the two superviews, without measuring both depths (each step up the tree is a
+    // weak load).
+    if a === b { return a }
+    let parentA = a.superview
+    if parentA === b { return b }
+    let parentB = b.superview
+    if parentB === a { return a }
+    if let parentA, parentA === parentB { return parentA }
     func depth(_ view: View) -> Int {
       var count = 0
       var current = view.superview
@@ -68,15 +77,18 @@ extension LayoutEngine {
         "Auto Layout: \(constraint) relates attributes of different kinds; not activated")
       return
     }
-    guard let first = anchorView(of: constraint.firstItem) else {
+    let firstItem = constraint.firstItem
+    guard let first = anchorView(of: firstItem) else {
       uiLogger.error(
         "Auto Layout: \(constraint): the first item is not a view or a guide added to one; not activated"
       )
       return
     }
+    // Each item is loaded once (a weak load) and handed on.
+    let secondItem = constraint.secondItem
     var holder = first
     if constraint.secondAttribute != .notAnAttribute {
-      guard let second = anchorView(of: constraint.secondItem),
+      guard let second = anchorView(of: secondItem),
         let common = nearestCommonAncestor(first, second)
       else {
         uiLogger.error(
@@ -89,19 +101,27 @@ extension LayoutEngine {
     constraint.holder = holder
     holder.layoutAttributes.autoLayout.heldConstraints.append(constraint)
     engine(forTreeOf: holder, create: true)?.install(constraint, holder: holder)
-    markForLayout(constraint, holder: holder)
+    markForLayout(firstItem, secondItem, holder: holder)
   }
 
   /// Marks for layout the views whose subviews a change of `constraint` may move: its
   /// holder and its items' superviews (UIKit lays out a view again when the engine moves
   /// its subviews).
   private static func markForLayout(_ constraint: LayoutConstraint, holder: View?) {
+    markForLayout(constraint.firstItem, constraint.secondItem, holder: holder)
+  }
+
+  /// `markForLayout(_:holder:)` with the constraint's items already loaded (no array of
+  /// them: this runs for every constraint activated).
+  private static func markForLayout(_ first: AnyObject?, _ second: AnyObject?, holder: View?) {
     holder?.setNeedsLayout()
-    for item in [constraint.firstItem, constraint.secondItem] {
-      guard let view = anchorView(of: item) else { continue }
+    func mark(_ item: AnyObject?) {
+      guard let view = anchorView(of: item) else { return }
       let parent = item is LayoutGuide ? view : (view.superview ?? view)
       if parent !== holder { parent.setNeedsLayout() }
     }
+    mark(first)
+    mark(second)
   }
 
   static func deactivate(_ constraint: LayoutConstraint) {

@@ -24,17 +24,18 @@ struct LayoutExpressionBuilder {
   }
 
   mutating func build(_ constraint: LayoutConstraint) -> Built? {
+    // One array for the whole expression, each side's terms appended to it in place (with
+    // the side's factor): making each side's expression for both axes and copying them
+    // together was a fifth of activating a constraint.
+    var expression = LinearExpression()
+    expression.terms.reserveCapacity(4)
     guard let first = constraint.firstItem,
-      var expression = attributeExpression(of: first, constraint.firstAttribute)
+      append(first, constraint.firstAttribute, times: 1, to: &expression)
     else { return nil }
     if constraint.secondAttribute != .notAnAttribute {
       guard let second = constraint.secondItem,
-        let other = attributeExpression(of: second, constraint.secondAttribute)
+        append(second, constraint.secondAttribute, times: -constraint.multiplier, to: &expression)
       else { return nil }
-      for term in other.terms {
-        expression.terms.append((term.variable, -constraint.multiplier * term.coefficient))
-      }
-      expression.constant -= constraint.multiplier * other.constant
     }
     expression.constant -= constraint.constant
     let relation: SolverConstraint.Relation =
@@ -52,51 +53,57 @@ struct LayoutExpressionBuilder {
     return item
   }
 
-  /// `attribute` of `object` in `space`, or nil when `object` is not inside it.
-  private mutating func attributeExpression(of object: AnyObject, _ attribute: LayoutAttribute)
-    -> LinearExpression?
-  {
-    guard attribute != .notAnAttribute, object is View || object is LayoutGuide else { return nil }
+  /// Appends `factor ×` (`attribute` of `object` in `space`) to `expression`; false when
+  /// `object` is not inside it. Every view between `object` and `space` is used (an item)
+  /// whichever the attribute, and its origin is a term of a position.
+  private mutating func append(
+    _ object: AnyObject, _ attribute: LayoutAttribute, times factor: Double,
+    to expression: inout LinearExpression
+  ) -> Bool {
+    guard attribute != .notAnAttribute, object is View || object is LayoutGuide else {
+      return false
+    }
     let item = use(object)
-    var x = LinearExpression()
-    var y = LinearExpression()
+    let axis: Axis? =
+      switch attribute {
+      case .left, .leading, .right, .trailing, .centerX: .horizontal
+      case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: .vertical
+      case .width, .height, .notAnAttribute: nil
+      }
+    func add(_ variable: LayoutVariable, _ coefficient: Double) {
+      expression.terms.append((variable, factor * coefficient))
+    }
     if object !== space {
-      x.terms.append((item.minX, 1))
-      y.terms.append((item.minY, 1))
+      if let axis { add(axis == .horizontal ? item.minX : item.minY, 1) }
       var container = (object as? View)?.superview ?? (object as? LayoutGuide)?.owningView
       while let view = container, view !== space {
         let between = use(view)
-        x.terms.append((between.minX, 1))
-        y.terms.append((between.minY, 1))
+        if let axis { add(axis == .horizontal ? between.minX : between.minY, 1) }
         container = view.superview
       }
-      guard container === space else { return nil }
-    }
-    func plus(_ expression: LinearExpression, _ variable: LayoutVariable, _ factor: Double)
-      -> LinearExpression
-    {
-      var result = expression
-      result.terms.append((variable, factor))
-      return result
+      guard container === space else { return false }
     }
     switch attribute {
-    case .left, .leading: return x
-    case .right, .trailing: return plus(x, item.width, 1)
-    case .centerX: return plus(x, item.width, 0.5)
-    case .width: return LinearExpression([(item.width, 1)])
-    case .top: return y
-    case .bottom: return plus(y, item.height, 1)
-    case .centerY: return plus(y, item.height, 0.5)
-    case .height: return LinearExpression([(item.height, 1)])
+    case .left, .leading, .top, .notAnAttribute: break
+    case .right, .trailing: add(item.width, 1)
+    case .centerX: add(item.width, 0.5)
+    case .width: add(item.width, 1)
+    case .bottom: add(item.height, 1)
+    case .centerY: add(item.height, 0.5)
+    case .height: add(item.height, 1)
     case .firstBaseline, .lastBaseline:
-      guard let view = object as? View, let offset = Self.baseline(of: view, attribute) else {
-        return plus(y, item.height, 1)
+      if let view = object as? View, let offset = Self.baseline(of: view, attribute) {
+        expression.constant += factor * offset
+      } else {
+        add(item.height, 1)
       }
-      var result = y
-      result.constant += offset
-      return result
-    case .notAnAttribute: return nil
     }
+    return true
+  }
+
+  private enum Axis {
+    case horizontal
+    case vertical
   }
 
   /// How far below a view's top its first or last baseline lies, at the height its content
