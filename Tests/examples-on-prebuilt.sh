@@ -1,8 +1,8 @@
 #!/bin/sh
 # The examples built against prebuilt KioskKit, as the README's "Build KioskKit once" says:
 # `make prebuilt` into a prefix of the test's own (no root needed), each example's manifest
-# naming the prebuilt package by path instead of the checkout, PKG_CONFIG_PATH pointed at the
-# prefix's pkg-config folder. Each example builds in a fresh folder without compiling any of
+# naming the prebuilt package with the README's line instead of the checkout,
+# PKG_CONFIG_PATH pointed at the prefix's pkg-config folder. Each example builds in a fresh folder without compiling any of
 # KioskKit (checked: no KioskUI module in its build), runs its tests, and a release build
 # with the Swift runtime linked in runs on the virtual framebuffer. Prints the build times.
 #
@@ -22,13 +22,23 @@ cp -r "$work/stage/." "$prefix/"
 echo "examples-on-prebuilt: make prebuilt took $(($(date +%s) - started)) s"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
+# The README's line, with the Makefile's default PREFIX (/usr/local) replaced by the test's.
+grep -q '^PREFIX ?= /usr/local$' "$repo/Makefile" || {
+  echo "examples-on-prebuilt: the Makefile's PREFIX is not /usr/local, as the README says" >&2
+  exit 1
+}
+readme_line=$(grep -o '\.package(path: "/usr/local/share/kioskkit/KioskKit")' "$repo/README.md") || {
+  echo "examples-on-prebuilt: the README names no prebuilt package by path" >&2
+  exit 1
+}
+dependency=$(echo "$readme_line" | sed "s|/usr/local|$prefix|")
+
 for example in HelloKiosk CheckIn; do
   cp -r "$repo/Examples/$example" "$work/$example"
   cd "$work/$example"
   rm -rf .build
-  sed -i "s|\.package(name: \"KioskKit\", path: \"../..\")|.package(path: \"$prefix/share/kioskkit/KioskKit\")|" \
-    Package.swift
-  grep -q "path: \"$prefix/share/kioskkit/KioskKit\"" Package.swift || {
+  sed -i "s|\.package(name: \"KioskKit\", path: \"../..\")|$dependency|" Package.swift
+  grep -qF "$dependency" Package.swift || {
     echo "examples-on-prebuilt: $example's manifest does not name KioskKit by path ../.." >&2
     exit 1
   }
