@@ -153,6 +153,37 @@ public final class PixelBuffer: @unchecked Sendable {
       Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
   }
 
+  /// Copies the pixels `dx`, `dy` pixels up and to the left of `rect` in `source` (which may
+  /// be this buffer: the rows are then copied in the order that reads each before it is
+  /// overwritten) into `rect` of this buffer, as a scroll moves content. Both buffers must
+  /// share a size and format; the parts of `rect` whose source lies outside are left alone.
+  public func copy(_ rect: PixelRect, from source: PixelBuffer, shiftedBy dx: Int, dy: Int) {
+    guard source.format == format else { return }
+    let sourceArea = PixelRect(
+      x: source.bounds.x + dx, y: source.bounds.y + dy, width: source.width,
+      height: source.height)
+    let r = rect.intersection(bounds).intersection(sourceArea)
+    guard !r.isEmpty else { return }
+    let pixelBytes = format.bytesPerPixel
+    let rowBytes = r.width * pixelBytes
+    func copyRow(_ y: Int) {
+      let to = baseAddress + y * stride + r.x * pixelBytes
+      let from = source.baseAddress + (y - dy) * source.stride + (r.x - dx) * pixelBytes
+      memmove(to, from, rowBytes)  // a row may overlap itself when only dx moves
+    }
+    if source === self && dy > 0 {
+      // Downwards within one buffer: the bottom row first, or a row would be read after
+      // it was overwritten.
+      var y = r.maxY - 1
+      while y >= r.y {
+        copyRow(y)
+        y -= 1
+      }
+    } else {
+      for y in r.y..<r.maxY { copyRow(y) }
+    }
+  }
+
   /// A new buffer with the pixels of `rect` (which must lie inside this buffer), its
   /// top-left pixel at (0, 0).
   public func cropped(to rect: PixelRect) throws -> PixelBuffer {

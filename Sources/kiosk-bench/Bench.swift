@@ -37,8 +37,19 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only Auto Layout's figures, (z) to (ac), against a full frame.")
   var autoLayoutOnly = false
 
-  /// `--auto-layout-only` and `--accessibility-only`: whether one of them ran.
+  @Flag(help: "Measure only the toolkit's figures, (q) to (t), against a full frame.")
+  var toolkitOnly = false
+
+  /// `--auto-layout-only`, `--toolkit-only` and `--accessibility-only`: whether one of them
+  /// ran.
   private func runOnePart(frames count: Int) throws -> Bool {
+    if toolkitOnly {
+      try MainActor.assumeIsolated {
+        let fullFrameMs = try Measurements(frames: count).fullFrame()
+        try ToolkitMeasurements(frames: count, fullFrameMs: fullFrameMs).run().printTable()
+      }
+      return true
+    }
     if autoLayoutOnly {
       try MainActor.assumeIsolated {
         let fullFrameMs = try Measurements(frames: count).fullFrame()

@@ -23,6 +23,9 @@ struct LayerVisit {
   var parentClip: PixelRect
   var changes: LayerChanges
   var dirty: Bool
+  /// Whether the layer may be a scroll container whose content only moved
+  /// (`Compositor.mayScroll`).
+  var mayScroll = false
 
   func entry(_ layer: Layer, extent: PixelRect, part: DrawPart) -> DrawEntry {
     DrawEntry(

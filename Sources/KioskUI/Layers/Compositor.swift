@@ -44,6 +44,8 @@ public final class Compositor {
   public private(set) var lastDamage = Region()
   /// How many frames were produced.
   public private(set) var framesComposited = 0
+  /// How many frames moved a scroll container's pixels instead of repainting them.
+  var scrollMovesPerformed = 0
   /// Pixels painted in the last frame, summed over layers (a measure of overdraw).
   public private(set) var lastPaintedArea = 0
   /// How many times the whole layer tree was walked (tests check that changes made in
@@ -58,6 +60,13 @@ public final class Compositor {
   /// nothing moved, only these are looked at (the draw list of the last walk still holds).
   private var changedLayers: [Layer] = []
   var damage = Region()
+  /// What changes on screen this frame: the damage, and the pixels a scroll move moves.
+  var frameDamage = Region()
+  /// This frame's scroll move, if a scroll container's content only moved
+  /// (`Compositor+ScrollMove.swift`).
+  var scrollMove: ScrollMove?
+  /// Rectangles of damage being moved or added by a scroll move (kept for its capacity).
+  var movedDamage: [PixelRect] = []
   var entries: [DrawEntry] = []
   /// How many groups (`Layer.formsGroup`) the walk is inside: their layers' changes mark
   /// the group changed (`groupChanged`) instead of damaging the screen.
@@ -168,6 +177,7 @@ public final class Compositor {
   /// is a frame to paint. `paintFrame` paints it.
   func prepareFrame(windows: [Window]) -> Bool {
     guard frameError == nil else { return false }
+    scrollMove = nil
     if !needsWalk && !changedLayers.isEmpty { updateChangedLayersInPlace() }
     if needsWalk {
       needsWalk = false
@@ -180,28 +190,44 @@ public final class Compositor {
       }
     }
     damage.formIntersection(frame.bounds)
-    return !damage.isEmpty
+    frameDamage.set(damage)
+    finishScrollMove()
+    damage.formIntersection(frame.bounds)
+    frameDamage.formIntersection(frame.bounds)
+    return !frameDamage.isEmpty
   }
 
-  /// The damage of the frame `prepareFrame` found, in logical pixels.
-  var pendingDamage: Region { damage }
+  /// What changes on screen in the frame `prepareFrame` found, in logical pixels: its
+  /// damage, and the pixels a scroll move moves.
+  var pendingDamage: Region { frameDamage }
 
   /// Paints the prepared frame into `target`, an output's buffer of the frame's size (direct
   /// rendering), or into the compositor's own frame (`nil`). `repaint` replaces the damage
   /// as what is painted: a buffer of the output's needs what it missed as well.
   func paintFrame(into target: PixelBuffer? = nil, repainting repaint: Region? = nil) {
-    lastDamage.set(damage)
+    lastDamage.set(frameDamage)
     let buffer = target ?? frame
     if painter.target !== buffer { painter.target = buffer }
-    if let repaint { damage.set(repaint) }
-    if target != nil {
-      ownFrameIsStale = true
-    } else if ownFrameIsStale {
+    var move = scrollMove
+    scrollMove = nil
+    if target == nil && ownFrameIsStale {
       // Frames went into the output's buffers meanwhile: this one has missed them all.
       ownFrameIsStale = false
+      move = nil
       damage.formUnion(frame.bounds)
       lastDamage.set(damage)
     }
+    // The moved pixels come whole from the last frame: of what the buffer missed (a
+    // direct frame's repaint), only the rest needs painting.
+    let moved = move.map { performScrollMove($0, into: buffer) } ?? .zero
+    if let repaint {
+      movedDamage.removeAll(keepingCapacity: true)
+      damage.forEachRect { movedDamage.append($0) }
+      damage.set(repaint)
+      damage.subtract(moved)
+      for rect in movedDamage { damage.formUnion(rect) }
+    }
+    if target != nil { ownFrameIsStale = true }
     damage.formIntersection(buffer.bounds)
     cullAndPaint()
     damage.removeAll()
@@ -326,15 +352,20 @@ public final class Compositor {
       effectiveAlpha = 0
     }
     let transform = placement(of: state, in: parent)
-    let visit = LayerVisit(
+    var visit = LayerVisit(
       transform: transform, alpha: effectiveAlpha, inheritedAlpha: alpha, parent: parent,
       parentClip: clip, changes: changes, dirty: dirty)
+    // Read by the next walk's scroll move, after this one's (its sublayers' are compared
+    // while this layer is walked).
+    defer { if groupDepth == 0 { layer.lastPlacement = transform } }
     if state.opacity < 1 || layer.styling.cornerRadius > 0 || layer.styleCache?.group != nil
       || layer.shadowFollowsContent,
       walkGroup(layer, visit)
     {
       return
     }
+    visit.mayScroll = mayScroll(
+      layer, changes: changes, inheritedDirty: inheritedDirty, alpha: effectiveAlpha)
     walkLayer(layer, visit, castsShadow: true)
   }
 
@@ -364,7 +395,10 @@ public final class Compositor {
       }
       whole = whole.union(shadow).union(border)
     }
-    if visit.dirty || visit.changes.contains(.appearance) {
+    let scrolls = visit.mayScroll && planScrollMove(of: layer, transform: transform, extent: extent)
+    if scrolls {
+      // Its own pixels, one opaque colour, stay where they were.
+    } else if visit.dirty || visit.changes.contains(.appearance) {
       noteDamage(layer.lastExtent)
       noteDamage(whole)
     } else if visit.changes.contains(.contents) {
@@ -383,8 +417,10 @@ public final class Compositor {
       entries.append(entry)
     }
     for sublayer in layer.sublayers {
-      walk(sublayer, parent: transform, alpha: visit.alpha, clip: clip, inheritedDirty: visit.dirty)
+      let dirty = scrolls ? !movesAlong(sublayer, in: transform) : visit.dirty
+      walk(sublayer, parent: transform, alpha: visit.alpha, clip: clip, inheritedDirty: dirty)
     }
+    if scrolls { scrollMove?.entriesInFront = entries.count }
     if !border.isEmpty { addBorderEntries(of: layer, visit, extent: border) }
   }
 
@@ -394,6 +430,8 @@ public final class Compositor {
       groupChanged = true
     } else {
       damage.formUnion(rect)
+      // During a scroll move the last frame's pixels there may have been moved as well.
+      if let scrollMove { damage.formUnion(scrollMove.moved(rect)) }
     }
   }
 
@@ -413,12 +451,15 @@ public final class Compositor {
   }
 
   /// Moves an axis-aligned layer by less than a pixel so its top-left corner lands on a
-  /// whole pixel: crisp edges and exact copies instead of resampling.
+  /// whole pixel: crisp edges and exact copies instead of resampling. Halves round up, on
+  /// either side of zero, so that layers moved together by whole pixels, as a scroll moves
+  /// its content, stay the same distance apart (rounding away from zero would round a layer
+  /// above the screen's edge the other way).
   private func snapped(_ t: Transform, origin: Point) -> Transform {
     let p = origin.applying(t)
     var result = t
-    result.tx += p.x.rounded() - p.x
-    result.ty += p.y.rounded() - p.y
+    result.tx += (p.x + 0.5).rounded(.down) - p.x
+    result.ty += (p.y + 0.5).rounded(.down) - p.y
     return result
   }
 

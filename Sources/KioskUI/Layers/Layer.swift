@@ -97,6 +97,9 @@ open class Layer {
   var lastExtent = PixelRect.zero
   /// This layer's place in the compositor's draw list of the last walk (-1: none).
   var entryIndex = -1
+  /// The compositor's transform for this layer in the last walk (screen pixels; outside
+  /// groups), to tell a scrolled layer's whole-pixel move from a change.
+  var lastPlacement = Transform.identity
   /// Set on a window's layer while the window is visible on a screen.
   weak var hostedBy: Screen?
 
