@@ -124,6 +124,17 @@ struct CompositorScrollMoveTests {
     #expect(moves >= steps.count / 2)
   }
 
+  /// Offsets far beyond the content and back (as a buggy app might set them): nothing traps,
+  /// and each frame still equals a full repaint.
+  @Test func farOffsetsAndBackEqualAFullRepaint() throws {
+    let (app, grid, source) = try makeGrid(scale: 1.5, rotation: .degrees0)
+    _ = source
+    for offset in [1e12, 1e12 + 7, -1e12, 1e18, -3.5, 10, 17] {
+      grid.contentOffset = Point(x: 0, y: offset)
+      #expect(pixelsDifferingFromAFullRepaint(app) == 0, "offset \(offset)")
+    }
+  }
+
   /// A step moves the pixels and paints only the strip that enters: a small part of the
   /// grid, while the damage reported to the output covers all the grid's pixels that
   /// changed.

@@ -67,7 +67,10 @@ extension Compositor {
       let before = sublayer.lastPlacement
       let dx = now.tx - before.tx
       let dy = now.ty - before.ty
+      // A jump beyond any screen (a content offset of 1e20) is no move: it would not fit
+      // an Int, and nothing of the last frame stays in view.
       guard now.a == before.a, now.b == before.b, now.c == before.c, now.d == before.d,
+        abs(dx) < Self.largestMove, abs(dy) < Self.largestMove,
         abs(dx - dx.rounded()) < Self.placementTolerance,
         abs(dy - dy.rounded()) < Self.placementTolerance
       else { return false }
@@ -140,4 +143,6 @@ extension Compositor {
 
   /// Placements differing by less than this (pixels) are the same.
   static let placementTolerance = 1e-6
+  /// The longest move (pixels) made by moving pixels: past it nothing stays in view.
+  static let largestMove = Double(1 << 24)
 }

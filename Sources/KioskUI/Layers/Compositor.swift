@@ -358,12 +358,7 @@ public final class Compositor {
     // Read by the next walk's scroll move, after this one's (its sublayers' are compared
     // while this layer is walked).
     defer { if groupDepth == 0 { layer.lastPlacement = transform } }
-    if state.opacity < 1 || layer.styling.cornerRadius > 0 || layer.styleCache?.group != nil
-      || layer.shadowFollowsContent,
-      walkGroup(layer, visit)
-    {
-      return
-    }
+    if layer.mayFormGroup, walkGroup(layer, visit) { return }
     visit.mayScroll = mayScroll(
       layer, changes: changes, inheritedDirty: inheritedDirty, alpha: effectiveAlpha)
     walkLayer(layer, visit, castsShadow: true)

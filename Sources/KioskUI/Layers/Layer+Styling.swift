@@ -11,6 +11,7 @@ struct LayerStyling: Equatable {
   var shadowRadius = 3.0
   var shadowPath: Path? = nil
   var allowsGroupOpacity = true
+  var rasterizes = false
 
   /// Whether anything is drawn beyond the plain layer: rounded corners, a border or a
   /// shadow.
@@ -169,6 +170,20 @@ extension Layer {
     set { setStyle(\.allowsGroupOpacity, newValue, "allowsGroupOpacity", valid: true) }
   }
 
+  /// Whether the layer and its sublayers are drawn once into a bitmap of their own and
+  /// blended from it while nothing in them changes (default false), as UIKit's
+  /// `shouldRasterize`: worth it for a subtree that is costly to blend and moves or fades as
+  /// a whole. The bitmap is drawn again when a layer in the subtree changes.
+  ///
+  /// KioskKit rasterizes at the screen's scale, so the result is the pixels the subtree
+  /// would paint (UIKit's `rasterizationScale` defaults to 1 and blurs on a 2× screen; it is
+  /// not offered), and a shadow cast by the layer stays outside the bitmap (it is cached on
+  /// its own already).
+  public var shouldRasterize: Bool {
+    get { styling.rasterizes }
+    set { setStyle(\.rasterizes, newValue, "shouldRasterize", valid: true) }
+  }
+
   /// Sets a styling property that passed its check, and has the layer composited anew.
   private func setStyle<Value: Equatable>(
     _ keyPath: WritableKeyPath<LayerStyling, Value>, _ value: Value, _ name: String,
@@ -195,7 +210,13 @@ extension Layer {
     let hasSublayers = !sublayers.isEmpty
     return (hasSublayers && presented.opacity < 1 && styling.allowsGroupOpacity)
       || (masksToBounds && styling.cornerRadius > 0 && (hasSublayers || contents != nil))
-      || shadowFollowsContent
+      || shadowFollowsContent || (styling.rasterizes && (hasSublayers || contents != nil))
+  }
+
+  /// Whether the walk should ask `formsGroup` (cheap checks first: most layers form none).
+  var mayFormGroup: Bool {
+    presented.opacity < 1 || styling.cornerRadius > 0 || styleCache?.group != nil
+      || shadowFollowsContent || styling.rasterizes
   }
 
   /// Whether the layer casts a shadow this frame.
