@@ -40,6 +40,19 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only the toolkit's figures, (q) to (t), against a full frame.")
   var toolkitOnly = false
 
+  @Option(
+    parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Print the change of every figure between two runs saved with --json, and measure nothing.",
+      valueName: "before.json after.json"))
+  var compare: [String] = []
+
+  func validate() throws {
+    guard compare.isEmpty || compare.count == 2 else {
+      throw ValidationError("--compare takes two files: the run before and the run after")
+    }
+  }
+
   /// `--auto-layout-only`, `--toolkit-only` and `--accessibility-only`: whether one of them
   /// ran.
   private func runOnePart(frames count: Int) throws -> Bool {
@@ -76,6 +89,11 @@ struct Bench: ParsableCommand {
   mutating func run() throws {
     let count = max(frames, 5)
     let cycles = max(memoryCycles, 1)
+    if compare.count == 2 {
+      let comparison = try BenchComparison(beforePath: compare[0], afterPath: compare[1])
+      for line in comparison.lines() { print(line) }
+      return
+    }
     if try runOnePart(frames: count) { return }
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
     let inProcess:
