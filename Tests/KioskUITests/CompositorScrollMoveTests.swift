@@ -135,6 +135,56 @@ struct CompositorScrollMoveTests {
     }
   }
 
+  final class Rows: TableViewDataSource {
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+      1_000_000
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = "Row \(indexPath.row + 1)"
+      return cell
+    }
+  }
+
+  /// A table of a million rows scrolled near and far, to its end and past any offset it
+  /// has: each frame equals a full repaint, and it holds cells for what shows only.
+  @Test func aMillionRowsScrollAnywhereWithFewCells() throws {
+    let app = try TestApplication(pointSize: Size(width: 180, height: 150), scale: 1.5)
+    let table = TableView(frame: app.window.bounds)
+    table.rowHeight = 44
+    table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+    let rows = Rows()
+    table.dataSource = rows
+    app.window.addSubview(table)
+    app.runUntilIdle()
+    let end = 44_000_000 - 150.0
+    for offset in [7, 14, 22_000_000, 22_000_007, end - 10, end, 1e12, -1e12, 7] {
+      table.contentOffset = Point(x: 0, y: offset)
+      #expect(pixelsDifferingFromAFullRepaint(app) == 0, "offset \(offset)")
+      #expect(table.subviews.filter { $0 is TableViewCell }.count <= 12)
+    }
+  }
+
+  /// Every card with a shadow of its own (radius, offset, opacity): each step equals a full
+  /// repaint.
+  @Test func cardsWithShadowsAllDifferentScroll() throws {
+    let (app, grid, source) = try makeGrid(scale: 2, rotation: .degrees0)
+    _ = source
+    var offset = 0.0
+    for step in [7.0, 30, 7, 61, -14, 0.5] {
+      for case let card as Card in grid.subviews {
+        let n = Double(card.name.text?.count ?? 0) + offset.truncatingRemainder(dividingBy: 5)
+        card.layer.shadowRadius = 2 + n
+        card.layer.shadowOpacity = 0.1 + n / 20
+        card.layer.shadowOffset = Size(width: n / 3, height: n / 2)
+      }
+      offset += step
+      grid.contentOffset = Point(x: 0, y: offset)
+      #expect(pixelsDifferingFromAFullRepaint(app) == 0, "offset \(offset)")
+    }
+  }
+
   /// A step moves the pixels and paints only the strip that enters: a small part of the
   /// grid, while the damage reported to the output covers all the grid's pixels that
   /// changed.
