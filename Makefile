@@ -295,7 +295,7 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(SYSCONFDIR)/udev/rules.d
 BUILD_DIR ?= .build/release
 
-# The executables (kiosk-demo, kioskctl, kiosk-uinput) into $(PREFIX)/bin, the demo's storyboard and its
+# The executables (kiosk-demo; kioskctl and kiosk-uinput linked to it) into $(PREFIX)/bin, the demo's storyboard and its
 # images into $(PREFIX)/share/kioskkit (where an installed kiosk-demo looks for them), the
 # systemd unit, its user (sysusers.d), PAM stack and udev rule (the DRM card as a systemd
 # device, which the unit waits for), and /etc/kiosk/kiosk.toml (only if
@@ -321,9 +321,11 @@ install-app-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kioskkit/kiosk-demo \
 		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 		$(DESTDIR)$(SYSCONFDIR)/kiosk $(DESTDIR)$(SYSCONFDIR)/kiosk/kiosk.toml.d
-	install -m 755 $(BUILD_DIR)/kiosk-demo $(BUILD_DIR)/kioskctl $(DESTDIR)$(PREFIX)/bin/
-	if [ -x $(BUILD_DIR)/kiosk-uinput ]; then \
-		install -m 755 $(BUILD_DIR)/kiosk-uinput $(DESTDIR)$(PREFIX)/bin/; fi
+	install -m 755 $(BUILD_DIR)/kiosk-demo $(DESTDIR)$(PREFIX)/bin/
+	# kioskctl and kiosk-uinput are kiosk-demo under their names (one copy of Foundation and
+	# ICU instead of three: kiosk-demo's MultiCallProgram).
+	ln -sf kiosk-demo $(DESTDIR)$(PREFIX)/bin/kioskctl
+	ln -sf kiosk-demo $(DESTDIR)$(PREFIX)/bin/kiosk-uinput
 	install -m 644 docs/man/kiosk.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 	if [ -d $(BUILD_DIR)/generated ]; then \
 		generated=$(BUILD_DIR)/generated; \

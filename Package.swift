@@ -122,19 +122,27 @@ let package = Package(
     .target(name: "KioskVersion"),
     .executableTarget(
       name: "kiosk-demo",
-      dependencies: ["KioskKit", .product(name: "Logging", package: "swift-log")]),
-    .executableTarget(
-      name: "kiosk-uinput",
+      dependencies: [
+        "KioskKit", "KioskctlCommand", "KioskUinputCommand",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // kiosk-uinput and kioskctl: their commands are libraries, which the package's
+    // kiosk-demo carries too (started as either name it runs that command: one binary
+    // instead of three, each with its own Foundation and ICU).
+    .target(
+      name: "KioskUinputCommand",
       dependencies: [
         "KioskLinux", "KioskUI", "KioskVersion", "KioskFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
-    .executableTarget(
-      name: "kioskctl",
+    .executableTarget(name: "kiosk-uinput", dependencies: ["KioskUinputCommand"]),
+    .target(
+      name: "KioskctlCommand",
       dependencies: [
         "KioskVersion", "KioskFiles", "KioskControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .executableTarget(name: "kioskctl", dependencies: ["KioskctlCommand"]),
     .executableTarget(
       name: "kiosk-bench",
       dependencies: [
@@ -167,7 +175,9 @@ let package = Package(
       name: "KioskKitTests", dependencies: ["KioskKit", "KioskLinux", "KioskVersion", "CLinux"]),
     .testTarget(
       name: "KioskServiceTests",
-      dependencies: ["KioskKit", "KioskTesting", "kioskctl", "KioskControl", "CLinux"]),
+      dependencies: [
+        "KioskKit", "KioskTesting", "kioskctl", "KioskctlCommand", "KioskControl", "CLinux",
+      ]),
   ],
   swiftLanguageModes: [.v6],
   // toml++ needs C++17.

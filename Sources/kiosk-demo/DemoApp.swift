@@ -24,6 +24,7 @@ final class DemoApp: ApplicationDelegate {
   required init() {}
 
   static func main() {
+    MultiCallProgram.runIfStartedAsAnother()
     registerControllerClasses()
     Application.main(DemoApp.self, mainStoryboard: defaultStoryboardPath())
   }

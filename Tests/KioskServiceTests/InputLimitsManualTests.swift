@@ -5,7 +5,7 @@ import Testing
 @testable import KioskGraphics
 @testable import KioskKit
 @testable import KioskUI
-@testable import kioskctl
+@testable import KioskctlCommand
 
 /// Every bound KioskKit puts on input from outside is listed, with its value, in the LIMITS
 /// section of kiosk.toml(5) and in the Limits article's table: both are written by hand,

@@ -3,7 +3,7 @@ import Testing
 @testable import KioskKit
 @testable import KioskUI
 @testable import KioskVirtual
-@testable import kioskctl
+@testable import KioskctlCommand
 
 /// The articles of kioskctl (Kioskctl.md) and of the metrics (Metrics.md) against
 /// kioskctl's subcommands and the metrics `KioskMetrics` exports.

@@ -59,6 +59,16 @@ struct ServiceInstallTests {
       #expect(files.fileExists(atPath: "\(root)/\(path)"), "\(path) is missing")
     }
     #expect(files.isExecutableFile(atPath: "\(root)/usr/local/bin/kioskctl"))
+    // One binary: kioskctl and kiosk-uinput are kiosk-demo under their own names, and run as
+    // those programs.
+    for (name, banner) in [
+      ("kioskctl", "kioskctl (KioskKit)"), ("kiosk-uinput", "kiosk-uinput (KioskKit)"),
+    ] {
+      let link = "\(root)/usr/local/bin/\(name)"
+      #expect(try files.destinationOfSymbolicLink(atPath: link) == "kiosk-demo")
+      let version = try Self.run(link, ["--version"])
+      #expect(version.status == 0 && version.output.hasPrefix(banner), "\(version.output)")
+    }
     let unit = try String(
       contentsOfFile: "\(root)/usr/local/lib/systemd/system/kiosk.service", encoding: .utf8)
     #expect(

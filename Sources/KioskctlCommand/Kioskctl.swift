@@ -16,7 +16,6 @@ private func complain(_ message: String) {
 
 /// `kioskctl`: asks a running KioskKit app for its status, a screenshot, a memory warning,
 /// to blank or wake its display, or to reload its configuration, over its control socket.
-@main
 struct Kioskctl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kioskctl",

@@ -9,7 +9,6 @@ import KioskVersion
 /// running KioskKit app (or anything reading evdev) is touched as a real panel would touch
 /// it; with `--keyboard`, a key script through a virtual keyboard. For bring-up on hardware
 /// and for the real-kernel tests.
-@main
 struct UinputCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "kiosk-uinput",

@@ -1,0 +1,3 @@
+import KioskUinputCommand
+
+UinputProgram.main()
