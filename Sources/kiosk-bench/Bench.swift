@@ -40,6 +40,9 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only the toolkit's figures, (q) to (t), against a full frame.")
   var toolkitOnly = false
 
+  @Flag(help: "Measure only the typing figures, (j) to (m), against a full frame.")
+  var typingOnly = false
+
   @Option(
     parsing: .upToNextOption,
     help: ArgumentHelp(
@@ -53,9 +56,16 @@ struct Bench: ParsableCommand {
     }
   }
 
-  /// `--auto-layout-only`, `--toolkit-only` and `--accessibility-only`: whether one of them
-  /// ran.
+  /// `--auto-layout-only`, `--toolkit-only`, `--typing-only` and `--accessibility-only`:
+  /// whether one of them ran.
   private func runOnePart(frames count: Int) throws -> Bool {
+    if typingOnly {
+      try MainActor.assumeIsolated {
+        let fullFrameMs = try Measurements(frames: count).fullFrame()
+        try TypingMeasurements(frames: count, fullFrameMs: fullFrameMs).run().printTable()
+      }
+      return true
+    }
     if toolkitOnly {
       try MainActor.assumeIsolated {
         let fullFrameMs = try Measurements(frames: count).fullFrame()
