@@ -29,6 +29,8 @@ final class TouchRouter {
   private var active: [Int: Touch] = [:]
   /// Fingers that woke a blanked display: their whole gesture is swallowed.
   private var swallowed: Set<Int> = []
+  /// The census of the last delivery, emptied and refilled by the next.
+  private var spareCensus = FingerCensus()
   private var lastTap: (time: Double, location: Point, count: Int)?
   private(set) lazy var arena = GestureArena { [unowned self] in
     let event = Event(type: .touches, timestamp: Transaction.clock())
@@ -59,8 +61,12 @@ final class TouchRouter {
     }
     // What exclusive touch needs of the fingers already down, counted once for the whole
     // frame (scanning every finger for each new one made a flood of fingers quadratic).
-    var census =
-      samples.contains { $0.phase == .began } ? FingerCensus(active.values) : FingerCensus()
+    // The census keeps its tables' storage from one delivery to the next, as the lists do.
+    var census = spareCensus
+    spareCensus = FingerCensus()
+    census.reset()
+    if samples.contains(where: { $0.phase == .began }) { census.count(active.values) }
+    defer { spareCensus = census }
     for sample in samples {
       switch sample.phase {
       case .began:
@@ -234,7 +240,15 @@ struct FingerCensus {
   /// A census of no fingers (a frame that begins none asks nothing).
   init() {}
 
-  init(_ touches: some Sequence<Touch>) {
+  /// Forgets every finger, keeping the tables' storage (a delivery then allocates nothing).
+  mutating func reset() {
+    byWindow.removeAll(keepingCapacity: true)
+    exclusiveByWindow.removeAll(keepingCapacity: true)
+    byView.removeAll(keepingCapacity: true)
+  }
+
+  /// Notes the fingers of `touches`.
+  mutating func count(_ touches: some Sequence<Touch>) {
     for touch in touches {
       guard let view = touch.view, let window = touch.window else { continue }
       add(view, in: window)
