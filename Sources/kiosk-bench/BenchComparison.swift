@@ -25,11 +25,6 @@ struct BenchComparison {
     after = try Self.figures(at: afterPath)
   }
 
-  init(before: [String: Double], after: [String: Double]) {
-    self.before = before
-    self.after = after
-  }
-
   /// The numbers of a `--json` file, by name (other values left out).
   static func figures(at path: String) throws -> [String: Double] {
     let data: Data

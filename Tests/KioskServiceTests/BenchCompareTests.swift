@@ -4,26 +4,11 @@ import Testing
 
 /// `kiosk-bench --compare A.json B.json`: the change of each figure between two saved runs.
 struct BenchCompareTests {
-  /// Runs kiosk-bench with `arguments`; its status and standard output and error.
-  private func bench(_ arguments: [String]) throws -> (
-    status: Int32, output: String, errors: String
-  ) {
-    let process = Process()
-    process.executableURL = builtExecutable("kiosk-bench")
-    process.arguments = arguments
-    process.environment = childEnvironment()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+  /// Runs kiosk-bench with `arguments`; its status and what it wrote.
+  private func bench(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    try runToEnd(
+      builtExecutable("kiosk-bench").path, arguments,
+      in: FileManager.default.currentDirectoryPath, environment: childEnvironment())
   }
 
   private func write(_ text: String, named name: String, in folder: URL) throws -> String {
@@ -44,7 +29,7 @@ struct BenchCompareTests {
       #"{"memcpy_frame_ms": 0.2, "full_frame_ms": 0.3, "grid_cells": 40, "new_ms": 2}"#,
       named: "after.json", in: folder)
     let run = try bench(["--compare", before, after])
-    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.status == 0, "\(run.output)")
     let lines = run.output.split(separator: "\n").map {
       $0.split(separator: " ").joined(separator: " ")
     }
@@ -59,9 +44,9 @@ struct BenchCompareTests {
     let notJSON = try write("full frame: 0.4 ms", named: "table.txt", in: folder)
     let refused = try bench(["--compare", before, notJSON])
     #expect(refused.status != 0)
-    #expect(refused.errors.contains("is not the output of kiosk-bench --json"))
+    #expect(refused.output.contains("is not the output of kiosk-bench --json"))
     let one = try bench(["--compare", before])
     #expect(one.status != 0)
-    #expect(one.errors.contains("--compare takes two files"))
+    #expect(one.output.contains("--compare takes two files"))
   }
 }

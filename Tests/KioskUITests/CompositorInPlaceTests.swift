@@ -29,21 +29,6 @@ struct CompositorInPlaceTests {
     return (app, card, leaf)
   }
 
-  /// Pixels of the frame on screen that differ from a full repaint of the same layers.
-  private func pixelsDifferingFromAFullRepaint(_ app: TestApplication) -> Int {
-    let inPlace = app.snapshot()
-    app.screen.compositor.setNeedsFullRepaint()
-    Transaction.setNeedsCommit()
-    let full = app.snapshot()
-    var differing = 0
-    for y in 0..<full.height {
-      for x in 0..<full.width where inPlace.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
-        differing += 1
-      }
-    }
-    return differing
-  }
-
   @Test func showingAndHidingALeafIsRepaintedInPlace() throws {
     let (app, _, leaf) = try makeScene()
     let compositor = app.screen.compositor

@@ -82,21 +82,6 @@ struct CompositorScrollMoveTests {
     return (app, grid, source)
   }
 
-  /// Pixels of the frame on screen that differ from a full repaint of the same layers.
-  private func pixelsDifferingFromAFullRepaint(_ app: TestApplication) -> Int {
-    let moved = app.snapshot().buffer
-    app.screen.compositor.setNeedsFullRepaint()
-    Transaction.setNeedsCommit()
-    let full = app.snapshot().buffer
-    var differing = 0
-    for y in 0..<full.height {
-      for x in 0..<full.width where moved.rawPixel(x: x, y: y) != full.rawPixel(x: x, y: y) {
-        differing += 1
-      }
-    }
-    return differing
-  }
-
   /// Down and back up, by whole and fractional points, with the indicators showing and
   /// cards coming and going: each frame equals a full repaint.
   @Test(arguments: [

@@ -27,16 +27,6 @@ struct ShouldRasterizeTests {
     return (app, card, band)
   }
 
-  private func differingPixels(_ a: Bitmap, _ b: Bitmap) -> Int {
-    var differing = 0
-    for y in 0..<a.height {
-      for x in 0..<a.width where a.buffer.rawPixel(x: x, y: y) != b.buffer.rawPixel(x: x, y: y) {
-        differing += 1
-      }
-    }
-    return differing
-  }
-
   @Test func aRasterizedSubtreeLooksTheSameAndMovesWithoutBeingDrawnAgain() throws {
     let (plainApp, plainCard, _) = try makeCard(rasterized: false)
     #expect(plainCard.layer.styleCache?.group == nil)

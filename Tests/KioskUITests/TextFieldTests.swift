@@ -305,16 +305,6 @@ struct TextFieldTests {
     #expect(field.text == "Hello world!")
   }
 
-  private func differingPixels(_ a: Bitmap, _ b: Bitmap) -> Int {
-    var count = 0
-    for y in 0..<a.height {
-      for x in 0..<a.width where a.buffer.rawPixel(x: x, y: y) != b.buffer.rawPixel(x: x, y: y) {
-        count += 1
-      }
-    }
-    return count
-  }
-
   @Test func hardwareKeysEditAndRepeat() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300))
     let field = makeField(app)

@@ -56,29 +56,20 @@ extension Compositor {
   /// If `layer`'s content moved by whole pixels and nothing else about it changed, sets
   /// `scrollMove` (and moves the damage already noted with it) and returns true.
   func planScrollMove(of layer: Layer, transform: Transform, extent: PixelRect) -> Bool {
-    let last = layer.lastPlacement
     guard transform.isRectilinear, !extent.isEmpty, extent == layer.lastExtent,
-      transform.a == last.a, transform.b == last.b, transform.c == last.c, transform.d == last.d
+      Self.sameLinearPart(transform, layer.lastPlacement)
     else { return false }
-    // The shift: the first unchanged sublayer's, which must be whole pixels.
-    var shift: (dx: Int, dy: Int)?
-    for sublayer in layer.sublayers where sublayer.changes.isEmpty && !sublayer.isHidden {
-      let now = placement(of: sublayer.presented, in: transform)
-      let before = sublayer.lastPlacement
-      let dx = now.tx - before.tx
-      let dy = now.ty - before.ty
-      // A jump beyond any screen (a content offset of 1e20) is no move: it would not fit
-      // an Int, and nothing of the last frame stays in view.
-      guard now.a == before.a, now.b == before.b, now.c == before.c, now.d == before.d,
-        abs(dx) < Self.largestMove, abs(dy) < Self.largestMove,
-        abs(dx - dx.rounded()) < Self.placementTolerance,
-        abs(dy - dy.rounded()) < Self.placementTolerance
-      else { return false }
-      shift = (Int(dx.rounded()), Int(dy.rounded()))
-      break
-    }
-    guard let shift else { return false }
-    let move = ScrollMove(rect: extent, dx: shift.dx, dy: shift.dy)
+    // The shift: the first unchanged sublayer's, which must be whole pixels. A jump beyond
+    // any screen (a content offset of 1e20) is no move: it would not fit an Int, and nothing
+    // of the last frame stays in view.
+    guard
+      let sublayer = layer.sublayers.first(where: { $0.changes.isEmpty && !$0.isHidden }),
+      let (dx, dy) = shift(of: sublayer, in: transform),
+      abs(dx) < Self.largestMove, abs(dy) < Self.largestMove,
+      abs(dx - dx.rounded()) < Self.placementTolerance,
+      abs(dy - dy.rounded()) < Self.placementTolerance
+    else { return false }
+    let move = ScrollMove(rect: extent, dx: Int(dx.rounded()), dy: Int(dy.rounded()))
     // Damage noted so far was of the last frame's pixels (a cell that left): the move
     // carries those pixels too.
     movedDamage.removeAll(keepingCapacity: true)
@@ -91,12 +82,24 @@ extension Compositor {
   /// Whether `sublayer` of the moving container keeps its pixels: it did not change and its
   /// placement moved by exactly the content's shift.
   func movesAlong(_ sublayer: Layer, in transform: Transform) -> Bool {
-    guard let move = scrollMove, sublayer.changes.isEmpty else { return false }
+    guard let move = scrollMove, sublayer.changes.isEmpty,
+      let (dx, dy) = shift(of: sublayer, in: transform)
+    else { return false }
+    return abs(dx - Double(move.dx)) < Self.placementTolerance
+      && abs(dy - Double(move.dy)) < Self.placementTolerance
+  }
+
+  /// How far (pixels) `sublayer`, placed in `transform` now, moved since the last walk, if
+  /// it only moved (its scale and rotation are as they were).
+  private func shift(of sublayer: Layer, in transform: Transform) -> (Double, Double)? {
     let now = placement(of: sublayer.presented, in: transform)
     let before = sublayer.lastPlacement
-    return now.a == before.a && now.b == before.b && now.c == before.c && now.d == before.d
-      && abs(now.tx - before.tx - Double(move.dx)) < Self.placementTolerance
-      && abs(now.ty - before.ty - Double(move.dy)) < Self.placementTolerance
+    guard Self.sameLinearPart(now, before) else { return nil }
+    return (now.tx - before.tx, now.ty - before.ty)
+  }
+
+  private static func sameLinearPart(_ x: Transform, _ y: Transform) -> Bool {
+    x.a == y.a && x.b == y.b && x.c == y.c && x.d == y.d
   }
 
   /// After the walk: what comes into view, and the layers in front of the container, are

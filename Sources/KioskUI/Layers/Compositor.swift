@@ -191,9 +191,8 @@ public final class Compositor {
     }
     damage.formIntersection(frame.bounds)
     frameDamage.set(damage)
+    // A move's rectangle lies inside the frame (it was clipped to it in the walk).
     finishScrollMove()
-    damage.formIntersection(frame.bounds)
-    frameDamage.formIntersection(frame.bounds)
     return !frameDamage.isEmpty
   }
 
