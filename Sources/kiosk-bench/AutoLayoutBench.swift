@@ -34,10 +34,12 @@ struct AutoLayoutFigures {
     let check = solvedAsExpected ? "" : "; THE LAYOUT WAS WRONG"
     row(
       "(z) constraints activated and solved", ms(fromScratchMs),
-      String(format: "target ≤ 2 ms; %.2f full frames", fromScratchMs / fullFrameMs) + check)
+      String(format: "%.2f full frames", fromScratchMs / fullFrameMs) + check,
+      measured: fromScratchMs)
     row(
       "(aa) one view's constant changed, laid out", ms(afterOneConstantMs),
-      String(format: "target ≤ 0.1 ms; %.3f full frames", afterOneConstantMs / fullFrameMs))
+      String(format: "%.3f full frames", afterOneConstantMs / fullFrameMs),
+      measured: afterOneConstantMs)
     row(
       "    … a constant every view follows", ms(everyViewMovingMs),
       String(format: "all %d views move; %.3f full frames", views, everyViewMovingMs / fullFrameMs))

@@ -2,7 +2,7 @@ import Foundation
 
 /// `kiosk-bench --compare A.json B.json`: the change of every figure between two runs saved
 /// with `--json`, each beside the run's own memcpy of a frame (a run on another machine, or
-/// a busier one, shows in that line first).
+/// a busier one, shows in that line first), and the goal of those that have one.
 struct BenchComparison {
   let before: [String: Double]
   let after: [String: Double]
@@ -52,7 +52,8 @@ struct BenchComparison {
     var lines = [
       "figure".padding(toLength: 56, withPad: " ", startingAt: 0)
         + "before".padding(toLength: 14, withPad: " ", startingAt: 0)
-        + "after".padding(toLength: 14, withPad: " ", startingAt: 0) + "change"
+        + "after".padding(toLength: 14, withPad: " ", startingAt: 0)
+        + "change".padding(toLength: 10, withPad: " ", startingAt: 0) + "goal (after)"
     ]
     let baseline = "memcpy_frame_ms"
     let names =
@@ -63,7 +64,8 @@ struct BenchComparison {
         name.padding(toLength: 56, withPad: " ", startingAt: 0)
           + Self.format(a).padding(toLength: 14, withPad: " ", startingAt: 0)
           + Self.format(b).padding(toLength: 14, withPad: " ", startingAt: 0)
-          + Self.change(from: a, to: b))
+          + Self.change(from: a, to: b).padding(toLength: 10, withPad: " ", startingAt: 0)
+          + (BenchGoals.goal(forJSONKey: name).map { "goal " + $0.column(for: b) } ?? ""))
     }
     let onlyBefore = Set(before.keys).subtracting(after.keys).sorted()
     let onlyAfter = Set(after.keys).subtracting(before.keys).sorted()

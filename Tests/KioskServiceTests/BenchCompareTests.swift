@@ -23,23 +23,28 @@ struct BenchCompareTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = try write(
-      #"{"memcpy_frame_ms": 0.2, "full_frame_ms": 0.4, "grid_cells": 40, "gone": 1, "x": true}"#,
+      #"{"memcpy_frame_ms": 0.2, "full_frame_ms": 0.4, "grid_cells": 40, "gone": 1, "x": true, "#
+        + #""full_frame_over_memcpy": 2, "damage_frame_fraction": 0.01}"#,
       named: "before.json", in: folder)
     let after = try write(
-      #"{"memcpy_frame_ms": 0.2, "full_frame_ms": 0.3, "grid_cells": 40, "new_ms": 2}"#,
+      #"{"memcpy_frame_ms": 0.2, "full_frame_ms": 0.3, "grid_cells": 40, "new_ms": 2, "#
+        + #""full_frame_over_memcpy": 1.5, "damage_frame_fraction": 0.0125}"#,
       named: "after.json", in: folder)
     let run = try bench(["--compare", before, after])
     #expect(run.status == 0, "\(run.output)")
     let lines = run.output.split(separator: "\n").map {
       $0.split(separator: " ").joined(separator: " ")
     }
-    #expect(lines.count == 6)
-    guard lines.count == 6 else { return }
+    #expect(lines.count == 8)
+    guard lines.count == 8 else { return }
     #expect(lines[1] == "memcpy_frame_ms 0.2 0.2 =")
-    #expect(lines[2] == "full_frame_ms 0.4 0.3 -25.0 %")
-    #expect(lines[3] == "grid_cells 40 40 =")
-    #expect(lines[4] == "only before: gone")
-    #expect(lines[5] == "only after: new_ms")
+    // Figures in name order, each with a goal showing it and whether the run after met it.
+    #expect(lines[2] == "damage_frame_fraction 0.01 0.0125 +25.0 % goal ≤ 0.01 missed")
+    #expect(lines[3] == "full_frame_ms 0.4 0.3 -25.0 %")
+    #expect(lines[4] == "full_frame_over_memcpy 2 1.5 -25.0 % goal ≤ 1.5 met")
+    #expect(lines[5] == "grid_cells 40 40 =")
+    #expect(lines[6] == "only before: gone")
+    #expect(lines[7] == "only after: new_ms")
 
     let notJSON = try write("full frame: 0.4 ms", named: "table.txt", in: folder)
     let refused = try bench(["--compare", before, notJSON])
