@@ -72,11 +72,9 @@ public final class Compositor {
   /// the group changed (`groupChanged`) instead of damaging the screen.
   var groupDepth = 0
   var groupChanged = false
-  private var opaqueRects: [PixelRect] = []
-  private var paintList: [PaintPiece] = []
-  private var pieces: [PixelRect] = []
+  /// The culling's lists, kept from frame to frame for their capacity.
+  private var culling = CullingLists()
   private var damageRects: [PixelRect] = []
-  private var spare: [PixelRect] = []
   /// A border's strips while the walk adds them (`addBorderEntries`).
   var borderStrips: [PixelRect] = []
   private var painter: FramePainter
@@ -472,7 +470,10 @@ public final class Compositor {
       damageRects.append(damage.extents)
     }
     var painted = 0
-    for rect in damageRects { painted += cullAndPaint(rect) }
+    var lists = CullingLists()
+    swap(&lists, &culling)
+    for rect in damageRects { painted += cullAndPaint(rect, &lists) }
+    swap(&lists, &culling)
     lastPaintedArea = painted
   }
 
@@ -480,39 +481,41 @@ public final class Compositor {
   static let mostDamageRects = 16
 
   /// Paints `rect` of the frame anew: returns how many pixels were painted, summed over
-  /// layers (overdraw counts).
-  private func cullAndPaint(_ rect: PixelRect) -> Int {
+  /// layers (overdraw counts). `lists` are the compositor's, moved out of it for the frame:
+  /// a class's arrays are checked for exclusive access at every use, locals are not, and
+  /// this loop runs over every layer for every rectangle of damage.
+  private func cullAndPaint(_ rect: PixelRect, _ lists: inout CullingLists) -> Int {
     // Front to back: each layer keeps the pieces of its damaged part that no opaque layer in
     // front of it covers. Rectangle lists with kept capacity instead of pixman regions:
     // region operations allocate, and this runs every frame.
-    opaqueRects.removeAll(keepingCapacity: true)
-    paintList.removeAll(keepingCapacity: true)
+    lists.opaqueRects.removeAll(keepingCapacity: true)
+    lists.paintList.removeAll(keepingCapacity: true)
+    let entries = self.entries
     var index = entries.count - 1
     while index >= 0 {
       let entry = entries[index]
-      guard entry.alpha >= Self.invisibleAlpha else {
-        index -= 1
-        continue
-      }
-      uncoveredPieces(of: rect.intersection(entry.extent))
-      for piece in pieces { paintList.append(PaintPiece(entry: index, rect: piece)) }
-      if !pieces.isEmpty && Self.isWorthCulling(entry.opaqueRect) {
-        opaqueRects.append(entry.opaqueRect)
-      }
       index -= 1
+      // Most layers lie wholly beside a small damage: passed over before any list's work.
+      guard entry.alpha >= Self.invisibleAlpha, entry.extent.intersects(rect) else { continue }
+      lists.uncoveredPieces(of: rect.intersection(entry.extent))
+      for piece in lists.pieces {
+        lists.paintList.append(PaintPiece(entry: index + 1, rect: piece))
+      }
+      if !lists.pieces.isEmpty && Self.isWorthCulling(entry.opaqueRect) {
+        lists.opaqueRects.append(entry.opaqueRect)
+      }
     }
     var painted = 0
     // Behind everything: black where no opaque layer covers the damage.
-    uncoveredPieces(of: rect)
-    for piece in pieces {
+    lists.uncoveredPieces(of: rect)
+    for piece in lists.pieces {
       painter.limit = piece
       painter.fillBlack(piece)
       painted += piece.area
     }
-    for piece in paintList.reversed() {
-      let entry = entries[piece.entry]
+    for piece in lists.paintList.reversed() {
       painter.limit = piece.rect
-      layerPainter.paint(entry)
+      layerPainter.paint(entries[piece.entry])
       painted += piece.rect.area
     }
     painter.limit = painter.target.bounds
@@ -529,51 +532,6 @@ public final class Compositor {
 
   /// The narrowest opaque rectangle (pixels) that the layers behind it are cut around.
   static let leastCullingSide = 16
-
-  /// Sets `pieces` to what is left of `rect` after taking away every opaque rectangle.
-  private func uncoveredPieces(of rect: PixelRect) {
-    pieces.removeAll(keepingCapacity: true)
-    guard !rect.isEmpty else { return }
-    pieces.append(rect)
-    // Most opaque rectangles lie wholly beside `rect`: they are passed over without the
-    // piece lists' work.
-    for cover in opaqueRects where cover.intersects(rect) {
-      spare.removeAll(keepingCapacity: true)
-      for piece in pieces { piece.subtracting(cover, into: &spare) }
-      swap(&pieces, &spare)
-      if pieces.isEmpty { return }
-    }
-  }
-
-}
-
-/// A part of a layer to paint this frame.
-struct PaintPiece {
-  var entry: Int
-  var rect: PixelRect
-}
-
-extension PixelRect {
-  /// Appends the parts of this rectangle outside `other` (at most four) to `result`.
-  func subtracting(_ other: PixelRect, into result: inout [PixelRect]) {
-    let overlap = intersection(other)
-    guard !overlap.isEmpty else {
-      result.append(self)
-      return
-    }
-    if overlap.y > y { result.append(PixelRect(x: x, y: y, width: width, height: overlap.y - y)) }
-    if overlap.maxY < maxY {
-      result.append(PixelRect(x: x, y: overlap.maxY, width: width, height: maxY - overlap.maxY))
-    }
-    if overlap.x > x {
-      result.append(PixelRect(x: x, y: overlap.y, width: overlap.x - x, height: overlap.height))
-    }
-    if overlap.maxX < maxX {
-      result.append(
-        PixelRect(x: overlap.maxX, y: overlap.y, width: maxX - overlap.maxX, height: overlap.height)
-      )
-    }
-  }
 }
 
 extension Layer {
