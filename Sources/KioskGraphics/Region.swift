@@ -10,20 +10,27 @@ internal import CPixman
 /// allocates it again when it grows past one, which damage does every frame: with the list,
 /// a steady frame allocates nothing.
 public struct Region: Equatable, @unchecked Sendable, CustomStringConvertible {
+  /// The region's storage, shared by copies until one of them changes.
+  ///
+  /// Its stored properties are not checked for exclusive access at run time
+  /// (`@exclusivity(unchecked)`): damage regions are changed a few dozen times a frame, and
+  /// the checks were about a tenth of a button's highlight frame. Only the storage's own
+  /// methods touch them, and none of those calls out to code that could reach the same
+  /// storage (the closures `replace` and `withPixmanRegion` take are pixman calls and readers).
   final class Storage {
     /// The region, while `isSmall`: disjoint rectangles in no particular order.
-    var small: [PixelRect] = []
+    @exclusivity(unchecked) var small: [PixelRect] = []
     /// Whether `small` is the region; otherwise `region` is.
-    var isSmall = true
+    @exclusivity(unchecked) var isSmall = true
     /// Scratch lists of `addSmall`, kept with their capacity.
-    private var remaining: [PixelRect] = []
-    private var pieces: [PixelRect] = []
+    @exclusivity(unchecked) private var remaining: [PixelRect] = []
+    @exclusivity(unchecked) private var pieces: [PixelRect] = []
 
     /// Two pixman regions: the value (when not `isSmall`), and a spare that binary
     /// operations write into before the two swap (pixman reallocates when a region is both
     /// operand and destination).
-    var region: UnsafeMutablePointer<pixman_region32_t>
-    var spare: UnsafeMutablePointer<pixman_region32_t>
+    @exclusivity(unchecked) var region: UnsafeMutablePointer<pixman_region32_t>
+    @exclusivity(unchecked) var spare: UnsafeMutablePointer<pixman_region32_t>
 
     /// The most rectangles the short list holds before pixman takes over.
     static let smallLimit = 16

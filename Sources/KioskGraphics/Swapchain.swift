@@ -5,9 +5,11 @@
 public final class Swapchain {
   /// The buffers, in the order they are used.
   public let buffers: [PixelBuffer]
-  private var ages: [Int]
-  private var history: DamageHistory
-  private var copyRegion = Region()
+  // Not checked for exclusive access at run time: changed every frame, by this class's own
+  // methods only, none of which calls out while changing them.
+  @exclusivity(unchecked) private var ages: [Int]
+  @exclusivity(unchecked) private var history: DamageHistory
+  @exclusivity(unchecked) private var copyRegion = Region()
   /// The buffer on screen, or -1 before the first frame.
   public private(set) var front = -1
   /// The age of the buffer the last frame was prepared in (0: new or reset, copied whole).

@@ -41,7 +41,7 @@ public final class Compositor {
   /// Whether frames were painted into an output's buffers since `frame` was last painted.
   private var ownFrameIsStale = false
   /// The damage of the last frame produced.
-  public private(set) var lastDamage = Region()
+  @exclusivity(unchecked) public private(set) var lastDamage = Region()
   /// How many frames were produced.
   public private(set) var framesComposited = 0
   /// How many frames moved a scroll container's pixels instead of repainting them.
@@ -56,27 +56,33 @@ public final class Compositor {
   let scale: Double
   /// Set when layers moved, appeared or disappeared: the next frame walks the whole tree.
   var needsWalk = true
+  // The lists and regions marked `@exclusivity(unchecked)` change many times a frame, and
+  // checking each access for exclusivity at run time was about a tenth of a button's
+  // highlight frame. Only the compositor's own methods touch them, on the main actor, and
+  // no closure given to one of them touches that same property (`forEachRect`'s closures
+  // append to another list).
+
   /// Layers whose colour or drawn pixels changed in place since the last frame; when
   /// nothing moved, only these are looked at (the draw list of the last walk still holds).
-  private var changedLayers: [Layer] = []
-  var damage = Region()
+  @exclusivity(unchecked) private var changedLayers: [Layer] = []
+  @exclusivity(unchecked) var damage = Region()
   /// What changes on screen this frame: the damage, and the pixels a scroll move moves.
-  var frameDamage = Region()
+  @exclusivity(unchecked) var frameDamage = Region()
   /// This frame's scroll move, if a scroll container's content only moved
   /// (`Compositor+ScrollMove.swift`).
   var scrollMove: ScrollMove?
   /// Rectangles of damage being moved or added by a scroll move (kept for its capacity).
-  var movedDamage: [PixelRect] = []
-  var entries: [DrawEntry] = []
+  @exclusivity(unchecked) var movedDamage: [PixelRect] = []
+  @exclusivity(unchecked) var entries: [DrawEntry] = []
   /// How many groups (`Layer.formsGroup`) the walk is inside: their layers' changes mark
   /// the group changed (`groupChanged`) instead of damaging the screen.
   var groupDepth = 0
   var groupChanged = false
   /// The culling's lists, kept from frame to frame for their capacity.
-  private var culling = CullingLists()
-  private var damageRects: [PixelRect] = []
+  @exclusivity(unchecked) private var culling = CullingLists()
+  @exclusivity(unchecked) private var damageRects: [PixelRect] = []
   /// A border's strips while the walk adds them (`addBorderEntries`).
-  var borderStrips: [PixelRect] = []
+  @exclusivity(unchecked) var borderStrips: [PixelRect] = []
   private var painter: FramePainter
   private var layerPainter: LayerPainter
 
