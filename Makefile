@@ -284,7 +284,7 @@ BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .bu
 bench: deps
 	$(BENCH_BUILD) --product kiosk-bench
 	$(BENCH_BUILD) --product kiosk-refscene
-	.build/static/release/kiosk-bench
+	.build/static/release/kiosk-bench $(BENCH_ARGS)
 
 # Where `make install` puts things. systemd reads units and sysusers.d from $(PREFIX)/lib
 # for PREFIX=/usr/local too; configuration and PAM live in $(SYSCONFDIR).

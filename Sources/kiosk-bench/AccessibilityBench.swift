@@ -45,7 +45,7 @@ struct AccessibilityFigures {
 
   func printTable() {
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
-    print("accessibility: the screen reader on the reference scene, espeak-ng into memory")
+    section("accessibility: the screen reader on the reference scene, espeak-ng into memory")
     if let speechUnavailable {
       row("(u) focus change to first audible sample", "-", "not measured: \(speechUnavailable)")
     } else {

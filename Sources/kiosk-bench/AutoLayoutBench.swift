@@ -30,7 +30,7 @@ struct AutoLayoutFigures {
 
   func printTable() {
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
-    print("auto layout: \(views) views, \(constraints) constraints, public API")
+    section("auto layout: \(views) views, \(constraints) constraints, public API")
     let check = solvedAsExpected ? "" : "; THE LAYOUT WAS WRONG"
     row(
       "(z) constraints activated and solved", ms(fromScratchMs),

@@ -46,6 +46,9 @@ struct Bench: ParsableCommand {
   @Flag(help: "Print every figure's goal (figure, tab, goal) and measure nothing.")
   var goals = false
 
+  @Flag(help: "Print the figures as a Markdown table (figure, value, goal, note).")
+  var markdown = false
+
   @Option(
     parsing: .upToNextOption,
     help: ArgumentHelp(
@@ -111,6 +114,8 @@ struct Bench: ParsableCommand {
       for line in BenchGoals.lines() { print(line) }
       return
     }
+    BenchTable.isMarkdown = markdown
+    if markdown { BenchTable.printMarkdownHeader() }
     if try runOnePart(frames: count) { return }
     // ArgumentParser calls run() on the main thread; the UI types live on the main actor.
     let inProcess:
@@ -166,7 +171,7 @@ struct Bench: ParsableCommand {
         autoLayout.printTable()
         selfSizing.printTable()
       }
-      print(
+      section(
         "start-up: kiosk-refscene spawned \(startCount) times, virtual framebuffer in real time")
       start.printTable()
       start4K.printTable()
@@ -214,7 +219,7 @@ struct Figures {
 
   func printTable() {
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
-    print("kiosk-bench: reference scene, 1920×1080 px at scale 2, \(layers) layers")
+    section("kiosk-bench: reference scene, 1920×1080 px at scale 2, \(layers) layers")
     row("(a) full-frame composite", ms(fullFrameMs))
     row("    memcpy of one frame (baseline)", ms(memcpyFrameMs))
     row("(b) full frame / memcpy", String(format: "%.2f", fullOverMemcpy), measured: fullOverMemcpy)
@@ -556,18 +561,6 @@ func makeBenchScreen(scale: Double = 2) throws -> (Screen, VirtualOutput, Simula
   Screen.main = screen
   screen.attach(output)
   return (screen, output, loop)
-}
-
-/// Prints one line of a figure table: name, value and note in columns.
-/// One line of the table: the figure, its value, its goal (whether `measured` met it) when
-/// an issue set one (`BenchGoals`), and what else the reader needs to weigh it.
-func row(_ name: String, _ value: String, _ note: String = "", measured: Double? = nil) {
-  let goal = BenchGoals.goal(forRow: name)
-  let goalColumn = goal.map { goal in measured.map { goal.column(for: $0) } ?? goal.text } ?? ""
-  print(
-    name.padding(toLength: 46, withPad: " ", startingAt: 0)
-      + value.padding(toLength: 14, withPad: " ", startingAt: 0)
-      + goalColumn.padding(toLength: 16, withPad: " ", startingAt: 0) + note)
 }
 
 @MainActor

@@ -33,7 +33,7 @@ struct MemoryFigures {
 
   func printTable() {
     func mb(_ v: Double) -> String { String(format: "%.1f MB", v) }
-    print(
+    section(
       "memory: \(MemoryMeasurements.stackDepth) full-screen controllers pushed, 1920×1080 px")
     row("    RSS before a warning", mb(rssBeforeWarningMB))
     row("    offscreen controllers' backing stores", mb(offscreenBackingStoreMB))

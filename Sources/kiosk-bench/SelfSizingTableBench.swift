@@ -77,7 +77,7 @@ struct SelfSizingTableFigures {
 
   func printTable() {
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
-    print("self-sizing table: 10,000 rows of a title and a wrapping body, sized by constraints")
+    section("self-sizing table: 10,000 rows of a title and a wrapping body, sized by constraints")
     row(
       "(ab) scrolling frame / full frame", String(format: "%.4f", scrollFrameMs / fullFrameMs),
       "7 pt a frame, rows measured as they come in (\(ms(scrollFrameMs)); "

@@ -49,7 +49,7 @@ struct ToolkitFigures {
 
   func printTable() {
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
-    print("toolkit: a grid of 10,000 styled cards and a shadowed card, 1920×1080 px at scale 2")
+    section("toolkit: a grid of 10,000 styled cards and a shadowed card, 1920×1080 px at scale 2")
     row(
       "(q) grid scrolling frame / full frame", String(format: "%.4f", gridFrameFraction),
       "7 pt a frame, a line of cards comes in every 30 frames (\(ms(gridScrollFrameMs)), "

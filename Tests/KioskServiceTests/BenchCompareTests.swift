@@ -55,3 +55,43 @@ struct BenchCompareTests {
     #expect(one.output.contains("--compare takes two files"))
   }
 }
+
+/// Performance.md's table of one run gives every figure's goal as kiosk-bench has it.
+struct BenchGoalsArticleTests {
+  @Test func theTableOfOneRunGivesEveryGoalOfTheBench() throws {
+    let run = try runToEnd(
+      builtExecutable("kiosk-bench").path, ["--goals"],
+      in: FileManager.default.currentDirectoryPath, environment: childEnvironment())
+    #expect(run.status == 0, "\(run.output)")
+    let goals = run.output.split(separator: "\n").map { $0.split(separator: "\t") }
+    #expect(goals.count >= 20)
+    let rows = DocumentationText.tableRows(
+      in: try DocumentationText.article("Performance"), header: "figure")
+    #expect(rows.contains { $0.first?.hasPrefix("memcpy of one frame") == true })
+    for goal in goals {
+      guard goal.count == 2 else {
+        Issue.record("not a figure and a goal: \(goal)")
+        continue
+      }
+      // "(n) 1920×1080": the row of (n) whose name holds the size.
+      let words = goal[0].split(separator: " ", maxSplits: 1)
+      let figure = String(words[0])
+      let qualifier = words.count > 1 ? String(words[1]) : ""
+      let row = rows.first {
+        $0.count >= 3 && $0[0].hasPrefix(figure) && (qualifier.isEmpty || $0[0].contains(qualifier))
+      }
+      #expect(row != nil, "Performance.md's table has no row for \(goal[0])")
+      #expect(
+        row?[2].hasPrefix(String(goal[1]) + " ") == true,
+        "Performance.md gives \(goal[0]) the goal \(row?[2] ?? "-"), kiosk-bench \(goal[1])")
+    }
+    // And no row claims a goal kiosk-bench does not have.
+    for row in rows where row.count >= 3 && !row[2].isEmpty {
+      #expect(
+        goals.contains { goal in
+          let words = goal[0].split(separator: " ", maxSplits: 1)
+          return row[0].hasPrefix(words[0]) && (words.count < 2 || row[0].contains(words[1]))
+        }, "Performance.md gives \(row[0]) a goal kiosk-bench does not: \(row[2])")
+    }
+  }
+}
