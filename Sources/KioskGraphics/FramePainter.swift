@@ -32,12 +32,15 @@ public final class FramePainter {
     let r = rect.intersection(target.bounds).intersection(limit)
     guard !r.isEmpty else { return }
     let c = color.withAlphaComponent(color.alpha * alpha)
+    var pixel = c.pixmanColor
+    guard c.alpha < 1 else {
+      target.replace(r, with: pixel)
+      return
+    }
     var box = pixman_rectangle16_t(
       x: Int16(clamping: r.x), y: Int16(clamping: r.y), width: UInt16(clamping: r.width),
       height: UInt16(clamping: r.height))
-    var pixel = c.pixmanColor
-    pixman_image_fill_rectangles(
-      c.alpha >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, target.pixmanImage, &pixel, 1, &box)
+    pixman_image_fill_rectangles(PIXMAN_OP_OVER, target.pixmanImage, &pixel, 1, &box)
   }
 
   /// Fills `rect` mapped through `transform` (any affine transform) with `color`, with

@@ -136,12 +136,7 @@ public final class PixelBuffer: @unchecked Sendable {
   /// Fills `rect` (clipped to the buffer) with `color`, replacing what was there.
   public func fill(_ color: Color, in rect: PixelRect? = nil) {
     let target = (rect ?? bounds).intersection(bounds)
-    guard !target.isEmpty else { return }
-    var box = pixman_rectangle16_t(
-      x: Int16(clamping: target.x), y: Int16(clamping: target.y),
-      width: UInt16(clamping: target.width), height: UInt16(clamping: target.height))
-    var c = color.pixmanColor
-    pixman_image_fill_rectangles(PIXMAN_OP_SRC, pixmanImage, &c, 1, &box)
+    replace(target, with: color.pixmanColor)
   }
 
   /// Copies `rect` of `source` to the same place in this buffer (both must share a size).
