@@ -95,3 +95,36 @@ struct BenchGoalsArticleTests {
     }
   }
 }
+
+/// The README's figures are those of Performance.md's table of one run.
+struct ReadmeBenchFiguresTests {
+  @Test func theReadmeQuotesTheTableOfOneRun() throws {
+    let rows = DocumentationText.tableRows(
+      in: try DocumentationText.article("Performance"), header: "figure")
+    let readme = try DocumentationText.file("README.md")
+    guard let start = readme.range(of: "From one run of `make bench`"),
+      let end = readme.range(of: "resident.", range: start.upperBound..<readme.endIndex)
+    else {
+      Issue.record("the README has no paragraph of figures from one run")
+      return
+    }
+    let paragraph = readme[start.lowerBound..<end.upperBound].split(whereSeparator: \.isNewline)
+      .joined(separator: " ")
+    // "memcpy of one frame, 0.281 ms" and each "(x) … 1.23": the figure's value in the table
+    // (the first row of the letter: the 1920×1080 one of (n) and (o)).
+    let memcpy = rows.first { $0.first?.hasPrefix("memcpy of one frame") == true }
+    #expect(memcpy.map { paragraph.contains("frame,\u{20}" + $0[1]) } == true)
+    let quoted = DocumentationText.matches(of: #"(\([a-z]+\)[^(]*?)[0-9.]+"#, in: paragraph)
+    #expect(quoted.count >= 7, "\(paragraph)")
+    for figure in quoted {
+      let letter = String(figure.prefix { $0 != ")" }) + ")"
+      guard let row = rows.first(where: { $0.first?.hasPrefix(letter) == true }) else {
+        Issue.record("the table has no row \(letter)")
+        continue
+      }
+      let value = row[1].split(separator: " ")[0]
+      #expect(
+        paragraph.contains(figure + value), "the README's \(letter) is not the table's \(value)")
+    }
+  }
+}
