@@ -60,14 +60,21 @@ public final class PixelBuffer: @unchecked Sendable {
   var cairoSurface: OpaquePointer?
 
   /// Allocates a zeroed (transparent) buffer; a large one gets pages of its own
-  /// (`PixelMemory` says why).
-  public convenience init(width: Int, height: Int, format: PixelFormat = .argb8888) throws {
+  /// (`PixelMemory` says why). `holdsFrames` is for a buffer that whole frames are painted
+  /// into again and again (an output's buffers, a compositor's frame): it gets the kernel's
+  /// huge pages where they can be had.
+  public convenience init(
+    width: Int, height: Int, format: PixelFormat = .argb8888, holdsFrames: Bool = false
+  ) throws {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw PixelBufferError.invalidSize(width: width, height: height)
     }
     // Rows aligned to 64 bytes so that SIMD copies in pixman stay on cache lines.
     let stride = (width * format.bytesPerPixel + 63) & ~63
-    guard let (memory, release) = PixelMemory.allocateZeroed(byteCount: height * stride) else {
+    guard
+      let (memory, release) = PixelMemory.allocateZeroed(
+        byteCount: height * stride, holdsFrames: holdsFrames)
+    else {
       throw PixelBufferError.outOfMemory(bytes: height * stride)
     }
     try self.init(

@@ -72,7 +72,8 @@ public final class VirtualOutput: DisplayOutput {
     self.timing = timing
     swapchain = Swapchain(
       buffers: try (0..<max(bufferCount, 1)).map { _ in
-        try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .xrgb8888)
+        try PixelBuffer(
+          width: pixelWidth, height: pixelHeight, format: .xrgb8888, holdsFrames: true)
       })
   }
 

@@ -37,4 +37,47 @@ struct PixelMemoryTests {
     // Zeroed, as a small buffer is: transparent where nothing was drawn.
     #expect(buffer.rawPixel(x: 100, y: 500) == 0 && buffer.rawPixel(x: 100, y: 8) != 0)
   }
+
+  /// The VmFlags of the mapping of this process that holds `address` (`/proc/self/smaps`).
+  private static func mappingFlags(of address: UnsafeMutableRawPointer) throws -> [String] {
+    // Read to its end: String(contentsOfFile:) stops after the first page of a proc file.
+    let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+    defer { try? handle.close() }
+    let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+    let target = UInt(bitPattern: Int(bitPattern: address))
+    var inMapping = false
+    for line in smaps.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+        let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+        inMapping = bounds.count == 2 && bounds[0] <= target && target < bounds[1]
+      } else if inMapping, line.hasPrefix("VmFlags:") {
+        return fields.dropFirst().map(String.init)
+      }
+    }
+    return []
+  }
+
+  /// A buffer that holds frames starts on a huge page's boundary, asks the kernel for huge
+  /// pages ("hg" in its mapping's flags) and is zeroed; an ordinary large buffer asks for
+  /// nothing, so that what it never draws into stays free.
+  @Test func aFrameBufferAsksForHugePages() throws {
+    let frame = try PixelBuffer(width: 1920, height: 1080, holdsFrames: true)
+    let address = frame.baseAddress
+    #expect(Int(bitPattern: address) % PixelMemory.hugePageBytes == 0)
+    let bytes = frame.stride * frame.height
+    #expect(UnsafeRawBufferPointer(start: address, count: bytes).allSatisfy { $0 == 0 })
+    let thp =
+      (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))
+      ?? ""
+    if thp.contains("[always]") || thp.contains("[madvise]") {
+      #expect(try Self.mappingFlags(of: address).contains("hg"))
+    }
+    frame.fill(.red)
+    #expect(frame.pixel(x: 1919, y: 1079) == .red)
+
+    let store = try PixelBuffer(width: 1920, height: 1080)
+    #expect(try !Self.mappingFlags(of: store.baseAddress).contains("hg"))
+    #expect(try !Self.mappingFlags(of: store.baseAddress).isEmpty)
+  }
 }

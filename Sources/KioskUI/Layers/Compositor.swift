@@ -93,7 +93,8 @@ public final class Compositor {
   init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
     let buffer: PixelBuffer
     do {
-      buffer = try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .argb8888)
+      buffer = try PixelBuffer(
+        width: pixelWidth, height: pixelHeight, format: .argb8888, holdsFrames: true)
       frameError = nil
     } catch {
       frameError =
@@ -123,7 +124,8 @@ public final class Compositor {
   func resize(pixelWidth: Int, pixelHeight: Int) {
     if pixelWidth != frame.width || pixelHeight != frame.height {
       do {
-        frame = try PixelBuffer(width: pixelWidth, height: pixelHeight, format: .argb8888)
+        frame = try PixelBuffer(
+          width: pixelWidth, height: pixelHeight, format: .argb8888, holdsFrames: true)
         frameError = nil
       } catch {
         frameError =
