@@ -46,7 +46,9 @@ struct TypingFigures {
 
   func printTable() {
     func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
-    section("typing: a text field and the on-screen keyboard, 1920×1080 px at scale 2")
+    section(
+      "typing: a text field and the on-screen keyboard, 1920×1080 px at scale 2; full frame "
+        + ms(fullFrameMs))
     row(
       "(j) typing frame / full frame", String(format: "%.4f", typingFrameFraction),
       "down \(ms(pressFrameMs)), \(pressDamagePixels) px; up \(ms(releaseFrameMs)), "
