@@ -39,12 +39,15 @@ extension TextField {
     }
   }
 
-  /// The text as shown: bullets for secure entry (except a character just typed).
+  /// The text as shown (the part the layout holds, `layoutRange`): bullets for secure entry
+  /// (except a character just typed).
   var displayText: String {
-    guard isSecureTextEntry else { return editor.text }
+    let range = layoutRange
+    let isWhole = range.count == editor.buffer.length
+    guard isSecureTextEntry else { return isWhole ? editor.text : editor.buffer.substring(range) }
     var shown = ""
-    var offset = 0
-    for character in editor.text {
+    var offset = range.lowerBound
+    for character in editor.text[editor.buffer.stringIndexRange(range)] {
       let length = character.utf16.count
       if let revealed, revealed.lowerBound == offset {
         shown.append(character)
@@ -56,9 +59,11 @@ extension TextField {
     return shown
   }
 
-  /// The laid-out text: one unwrapped line of the whole text.
+  /// The laid-out text: one unwrapped line of the whole text, or of the window around the
+  /// caret that a very long text is laid out in (TextField+LongText.swift).
   var displayLayout: TextLayout? {
     if let cachedLayout { return cachedLayout }
+    if updateLayoutWindow() { canvas.setNeedsDisplay() }
     let color = isEnabled ? textColor : textColor.withAlphaComponent(0.45)
     let layout: TextLayout
     if isKnownUniquelyReferenced(&spareLayout), let spare = spareLayout, spare.font == font,
@@ -132,14 +137,12 @@ extension TextField {
   }
 
   /// Offsets of the text as indices of the displayed text (the same unless secure, where
-  /// each UTF-16 unit shows as one bullet).
+  /// each UTF-16 unit shows as one bullet, or laid out in a window, which starts further on).
   func displayIndex(_ offset: Int) -> String.Index {
     let shown = displayLayout?.text ?? ""
-    if isSecureTextEntry {
-      return shown.utf16.index(
-        shown.utf16.startIndex, offsetBy: min(offset, shown.utf16.count))
-    }
-    return editor.buffer.index(offset)
+    guard isSecureTextEntry || layoutWindow != nil else { return editor.buffer.index(offset) }
+    let local = min(max(offset - layoutRange.lowerBound, 0), shown.utf16.count)
+    return shown.utf16.index(shown.utf16.startIndex, offsetBy: local)
   }
 
   func displayRange(_ range: Range<Int>) -> Range<String.Index> {
@@ -154,7 +157,7 @@ extension TextField {
     let index = layout.index(
       closestTo: Point(x: inCanvas.x - origin.x, y: inCanvas.y - origin.y))
     let shownOffset = layout.text.utf16.distance(from: layout.text.utf16.startIndex, to: index)
-    return editor.buffer.roundedToBoundary(shownOffset)
+    return editor.buffer.roundedToBoundary(shownOffset + layoutRange.lowerBound)
   }
 
   /// The caret's rectangle for `offset`, in the canvas's coordinates.
@@ -172,11 +175,14 @@ extension TextField {
   /// Scrolls the text so the caret is inside the text rectangle, and puts the caret and
   /// the selection handles where they belong.
   func updateCaretAndScroll() {
+    dropLayoutIfTheWindowMissesTheCaret()
     let width = displayLayout?.size.width ?? 0
     let available = canvas.bounds.width
+    let anchored = scrollOffsetKeepingTheCaret()
     if width <= available {
       scrollOffset = 0
     } else {
+      if let anchored { scrollOffset = anchored }
       let caretX = caretRect(for: editor.caret).minX + scrollOffset
       if caretX - scrollOffset > available - 2 { scrollOffset = caretX - available + 2 }
       if caretX - scrollOffset < 0 { scrollOffset = max(caretX, 0) }

@@ -147,6 +147,8 @@ open class TextField: Control, TextInput {
   var spareLayout: TextLayout?
   /// What the redraw after an edit needs of the text before it (see `noteEditStart`).
   var editStart: EditStart?
+  /// The part of a very long text that is laid out; `nil` for all of it.
+  var layoutWindow: LayoutWindow?
   let gesture = TextTouchTracker()
 
   /// How long a secure field shows the last character typed, in seconds.
@@ -216,6 +218,8 @@ open class TextField: Control, TextInput {
     if clipView.frame != rect {
       clipView.frame = rect
       canvas.frame = Rect(origin: .zero, size: rect.size)
+      // A window of a long text is as wide as the field shows: chosen again.
+      if layoutWindow != nil { cachedLayout = nil }
     }
     clearButton.isHidden = !isClearButtonVisible
     clearButton.frame = clearButtonRect(forBounds: bounds)
