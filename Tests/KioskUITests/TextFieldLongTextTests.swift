@@ -19,13 +19,15 @@ struct TextFieldLongTextTests {
     return String(String(repeating: words, count: 100_000 / words.count + 1).prefix(100_000))
   }()
 
-  private func makeField(_ app: TestApplication, secure: Bool = false) -> TextField {
+  private func makeField(
+    _ app: TestApplication, secure: Bool = false, text: String = longText
+  ) -> TextField {
     app.application.keyboardSettings.onScreenKeyboard = .never
     let field = TextField(frame: Rect(x: 20, y: 20, width: 300, height: 44))
     field.borderStyle = .roundedRect
     field.isSecureTextEntry = secure
     app.window.addSubview(field)
-    field.text = Self.longText
+    field.text = text
     field.becomeFirstResponder()
     app.advance(by: 0.2)
     return field
@@ -56,6 +58,12 @@ struct TextFieldLongTextTests {
       #expect(field.displayLayout?.text == shown, "\(edit)")
     }
     #expect(range.contains(field.editor.caret) || range.upperBound == field.editor.caret)
+    // A long text's laid-out part is at least as wide as the field: no blank where text
+    // should be.
+    let width = field.displayLayout?.size.width ?? 0
+    if field.editor.buffer.length > 10_000 {
+      #expect(width >= field.canvas.bounds.width, "\(edit): \(width) pt laid out")
+    }
     let caret = field.caretView.frame
     #expect(caret.minX >= -1 && caret.maxX <= field.canvas.bounds.width + 1, "\(edit): \(caret)")
     let damage = app.screen.compositor.lastDamage.area
@@ -90,6 +98,19 @@ struct TextFieldLongTextTests {
     check("select all", field, app) { field.selectAll(nil) }
     check("typing over everything", field, app) { field.insertText("Z") }
     #expect(field.text == "Z")
+  }
+
+  /// Characters far narrower than the first guess of the window (a letter, then nine
+  /// zero-width spaces): the window widens until it fills the field.
+  @Test func narrowCharactersWidenTheWindow() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
+    let unit = "a" + String(repeating: "\u{200B}", count: 9)
+    let field = makeField(app, text: String(repeating: unit, count: 10_000))
+    check("typing at the end", field, app) { field.insertText("b") }
+    check("caret to the middle", field, app) {
+      field.selectedRange = NSRange(location: 50_000, length: 0)
+    }
+    check("typing in the middle", field, app) { field.insertText("c") }
   }
 
   /// A tap in the text puts the caret at the character under the finger, far from the

@@ -63,22 +63,25 @@ extension TextField {
   /// caret that a very long text is laid out in (TextField+LongText.swift).
   var displayLayout: TextLayout? {
     if let cachedLayout { return cachedLayout }
-    if updateLayoutWindow() { canvas.setNeedsDisplay() }
+    let layout = layOutInWindow { makeLayout() }
+    cachedLayout = layout
+    return layout
+  }
+
+  /// A layout of `displayText`: the spare one laid out again when it can be (no new
+  /// layout per key).
+  private func makeLayout() -> TextLayout {
     let color = isEnabled ? textColor : textColor.withAlphaComponent(0.45)
-    let layout: TextLayout
+    defer { spareLayout = nil }
     if isKnownUniquelyReferenced(&spareLayout), let spare = spareLayout, spare.font == font,
       spare.color == color
     {
       spare.reshape(text: displayText)
-      layout = spare
-    } else {
-      layout = TextLayout(
-        text: displayText, font: font, color: color, alignment: .left,
-        lineBreakMode: .byClipping, numberOfLines: 1, width: nil)
+      return spare
     }
-    spareLayout = nil
-    cachedLayout = layout
-    return layout
+    return TextLayout(
+      text: displayText, font: font, color: color, alignment: .left,
+      lineBreakMode: .byClipping, numberOfLines: 1, width: nil)
   }
 
   /// Where the layout's origin sits in the canvas: aligned, scrolled, centred vertically.

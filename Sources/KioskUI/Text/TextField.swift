@@ -219,7 +219,7 @@ open class TextField: Control, TextInput {
       clipView.frame = rect
       canvas.frame = Rect(origin: .zero, size: rect.size)
       // A window of a long text is as wide as the field shows: chosen again.
-      if layoutWindow != nil { cachedLayout = nil }
+      if layoutWindow != nil { (cachedLayout, layoutWindow) = (nil, nil) }
     }
     clearButton.isHidden = !isClearButtonVisible
     clearButton.frame = clearButtonRect(forBounds: bounds)
