@@ -106,6 +106,27 @@ extension TextLayout {
     return Int(line)
   }
 
+  /// Whether some of the text runs right to left (Arabic, Hebrew), whatever the paragraph's
+  /// direction. Typing into such a line moves glyphs on either side of the edit (a
+  /// right-to-left run grows from its left end), so an edit's damage cannot start at the
+  /// edit.
+  package var hasRightToLeftRuns: Bool {
+    TextShaping.begin()
+    defer { TextShaping.end() }
+    guard let layout else { return false }
+    for i in 0..<pango_layout_get_line_count(layout) {
+      var run = pango_layout_get_line_readonly(layout, i)?.pointee.runs
+      while let node = run {
+        let glyphItem = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self)
+        if let item = glyphItem?.pointee.item, item.pointee.analysis.level % 2 == 1 {
+          return true
+        }
+        run = node.pointee.next
+      }
+    }
+    return false
+  }
+
   /// The UTF-8 offset of `index` in `text`.
   func byteOffset(of index: String.Index) -> Int {
     text.utf8.distance(from: text.utf8.startIndex, to: index.samePosition(in: text.utf8) ?? index)

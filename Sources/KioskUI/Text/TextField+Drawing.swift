@@ -234,7 +234,7 @@ extension TextField {
   /// width, not the field.
   func invalidateText(from old: TextLayout?, oldOrigin: Point) {
     guard let old, let new = displayLayout, resolvedAlignment == .left,
-      oldOrigin == textOrigin
+      oldOrigin == textOrigin, !old.hasRightToLeftRuns, !new.hasRightToLeftRuns
     else {
       canvas.setNeedsDisplay()
       return
@@ -269,6 +269,8 @@ extension TextField {
     var x: Double
     var width: Double
     var origin: Point
+    /// Whether the old line had right-to-left text (its glyphs move wherever the edit is).
+    var hadRightToLeftRuns: Bool
   }
 
   /// Notes how the text looks where an edit at `offset` starts, then has the layout let go
@@ -280,7 +282,7 @@ extension TextField {
     let start = editor.buffer.previousBoundary(before: offset)
     editStart = EditStart(
       offset: start, x: old.caretRect(at: displayIndex(start)).minX, width: old.size.width,
-      origin: textOrigin)
+      origin: textOrigin, hadRightToLeftRuns: old.hasRightToLeftRuns)
     cachedLayout = nil
     old.forgetText()
     spareLayout = old
@@ -296,7 +298,9 @@ extension TextField {
   /// Invalidates what an edit noted by `noteEditStart` changed: from the character before it
   /// to the end of the longer of the old and the new line.
   func invalidateText(after edit: EditStart) {
-    guard let new = displayLayout, resolvedAlignment == .left, edit.origin == textOrigin else {
+    guard let new = displayLayout, resolvedAlignment == .left, edit.origin == textOrigin,
+      !edit.hadRightToLeftRuns, !new.hasRightToLeftRuns
+    else {
       canvas.setNeedsDisplay()
       return
     }

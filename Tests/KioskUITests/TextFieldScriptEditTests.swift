@@ -1,0 +1,39 @@
+import KioskGraphics
+import KioskTesting
+import Testing
+
+@testable import KioskUI
+
+/// Typing redraws only the part of the line an edit changes (TextField+Drawing.swift's
+/// `invalidateText`): in every script the pixels it leaves are those of a full redraw of the
+/// field. Arabic letters join (a letter typed after another changes the other's form) and
+/// run right to left, also inside left-to-right text; a combining mark changes the glyph
+/// before it; CJK glyphs are wide.
+@MainActor
+struct TextFieldScriptEditTests {
+  @Test(arguments: [
+    ("Привет ми", ["р", "!", "⌫", "й"]),
+    ("漢字を入", ["力", "す", "⌫", "る"]),
+    ("مرحبا بال", ["ع", "ا", "⌫", "ل"]),
+    ("Hello سل", ["ا", "م", "⌫", " ", "x"]),
+    ("Cafe", ["\u{301}", "s", "⌫", "\u{308}"]),
+    ("Ελλην", ["ι", "κ", "⌫", "ά"]),
+  ])
+  func editsMatchAFullRedraw(start: String, edits: [String]) throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
+    app.application.keyboardSettings.onScreenKeyboard = .never
+    let field = TextField(frame: Rect(x: 20, y: 20, width: 300, height: 44))
+    field.borderStyle = .roundedRect
+    app.window.addSubview(field)
+    field.text = start
+    field.becomeFirstResponder()
+    app.advance(by: 0.2)
+    for edit in edits {
+      if edit == "⌫" { field.deleteBackward() } else { field.insertText(edit) }
+      app.runUntilIdle()
+      let edited = app.snapshot()
+      field.canvas.setNeedsDisplay()
+      #expect(differingPixels(edited, app.snapshot()) == 0, "\(start) after \(edit)")
+    }
+  }
+}
