@@ -28,14 +28,22 @@ extension TextLayout {
   /// line. In mixed-direction text this is the strong caret (where text of the paragraph's
   /// direction would be inserted).
   public func caretRect(at index: String.Index) -> Rect {
+    guard let layout else { return Rect(x: 0, y: 0, width: 0, height: font.lineHeight) }
+    let byte = byteOffset(of: index)
+    if let newest = measuredCarets.0, newest.byte == byte { return newest.rect }
+    if let older = measuredCarets.1, older.byte == byte {
+      measuredCarets = (older, measuredCarets.0)
+      return older.rect
+    }
     TextShaping.begin()
     defer { TextShaping.end() }
-    guard let layout else { return Rect(x: 0, y: 0, width: 0, height: font.lineHeight) }
     var strong = PangoRectangle()
-    pango_layout_get_cursor_pos(layout, Int32(clamping: byteOffset(of: index)), &strong, nil)
-    return Rect(
+    pango_layout_get_cursor_pos(layout, Int32(clamping: byte), &strong, nil)
+    let rect = Rect(
       x: Double(strong.x) / pangoScale, y: Double(strong.y) / pangoScale, width: 0,
       height: Double(strong.height) / pangoScale)
+    measuredCarets = ((byte, rect), measuredCarets.0)
+    return rect
   }
 
   /// The rectangles that cover the text in `range`, one or more a line (a line of mixed

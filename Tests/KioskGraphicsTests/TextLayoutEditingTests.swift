@@ -73,4 +73,21 @@ struct TextLayoutEditingTests {
     #expect(abs(rects[0].maxX - layout.caretRect(at: to).minX) < 0.5)
     #expect(layout.selectionRects(for: from..<from).isEmpty)
   }
+
+  /// A layout laid out again answers for its new text: the carets it measured before (it
+  /// keeps the last two) are forgotten.
+  @Test func aReshapedLayoutMeasuresItsNewText() {
+    let first = "iii"
+    let layout = layout(first)
+    let end = layout.caretRect(at: first.endIndex).minX
+    let one = layout.caretRect(at: first.index(after: first.startIndex)).minX
+    let wide = "WWW"
+    layout.reshape(text: wide)
+    let fresh = self.layout(wide)
+    #expect(layout.caretRect(at: wide.endIndex) == fresh.caretRect(at: wide.endIndex))
+    let second = wide.index(after: wide.startIndex)
+    #expect(layout.caretRect(at: second) == fresh.caretRect(at: second))
+    #expect(layout.caretRect(at: wide.endIndex).minX > end)
+    #expect(layout.caretRect(at: second).minX > one)
+  }
 }
