@@ -27,6 +27,9 @@ struct TypingFigures {
   /// The dearer of a tap's two frames in a field holding 100,000 characters (issue 38's bad
   /// input), ms.
   var longTextFrameMs = 0.0
+  /// The median of each kind of typing frame, ms: a letter's down and up, a backspace's
+  /// down and up (see `TypingMeasurements.frameKinds`).
+  var frameKindsMs = [0.0, 0.0, 0.0, 0.0]
 
   /// The dearer of a tap's two frames (finger down: key highlight and preview bubble;
   /// finger up: the glyph, the key let go) over a full frame.
@@ -39,6 +42,9 @@ struct TypingFigures {
       "typing_press_frame_ms": pressFrameMs, "typing_release_frame_ms": releaseFrameMs,
       "typing_frame_over_full_frame": typingFrameFraction,
       "typing_long_text_frame_over_full_frame": longTextFrameFraction,
+      "typing_letter_down_frame_ms": frameKindsMs[0], "typing_letter_up_frame_ms": frameKindsMs[1],
+      "typing_backspace_down_frame_ms": frameKindsMs[2],
+      "typing_backspace_up_frame_ms": frameKindsMs[3],
       "typing_allocations_per_frame": allocationsPerTypingFrame,
       "typing_allocations_outside_text_shaping_per_frame": allocationsOutsideTextShaping,
       "typing_allocations_per_key_only_frame": allocationsPerKeyOnlyFrame,
@@ -58,6 +64,10 @@ struct TypingFigures {
       "(j) typing frame / full frame", String(format: "%.4f", typingFrameFraction),
       "down \(ms(pressFrameMs)), \(pressDamagePixels) px; up \(ms(releaseFrameMs)), "
         + "\(releaseDamagePixels) px", measured: typingFrameFraction)
+    row(
+      "    each kind: letter down/up, ⌫ down/up",
+      frameKindsMs.map { String(format: "%.0f", $0 * 1000) }.joined(separator: "/"),
+      "µs (a backspace deletes on touch-down; a letter types on touch-up)")
     row(
       "    in a field of 100,000 characters", String(format: "%.4f", longTextFrameFraction),
       "target ≤ 1 (no slower than a full frame; \(ms(longTextFrameMs)))")
@@ -128,6 +138,7 @@ struct TypingMeasurements {
     loop.runUntilIdle()
     figures.pressFrameMs = median(of: frames) { tapKey().down }
     figures.releaseFrameMs = median(of: frames) { tapKey().up }
+    figures.frameKindsMs = frameKinds { (tapKey(), flip) }
     inputDown.sort()
     inputUp.sort()
     figures.pressInputMs = inputDown[inputDown.count / 2]
@@ -201,6 +212,21 @@ struct TypingMeasurements {
     figures.showFrames = output.framesPresented - framesBefore
     figures.showMeanFrameMs = showTimes.reduce(0, +) / Double(max(showTimes.count, 1))
     loop.advance(by: 1)
+  }
+
+  /// Each kind of typing frame apart, medians in ms: a letter's down (its key and the
+  /// preview bubble) and up (the glyph, the bubble gone), a backspace's down (the deletion,
+  /// for backspace acts on touch-down and repeats) and up (the key only). (j)'s two medians
+  /// mix letters and backspaces; these tell which frames cost. `tap` gives the tap's times
+  /// and whether it was a letter.
+  private func frameKinds(tap: () -> ((down: Double, up: Double), Bool)) -> [Double] {
+    var kinds: [[Double]] = [[], [], [], []]
+    for _ in 0..<(2 * frames) {
+      let (times, wasLetter) = tap()
+      kinds[wasLetter ? 0 : 2].append(times.down)
+      kinds[wasLetter ? 1 : 3].append(times.up)
+    }
+    return kinds.map { $0.isEmpty ? 0 : $0.sorted()[$0.count / 2] }
   }
 
   /// The dearer of each tap's two frames in a field of 100,000 characters (issue 38's bad
