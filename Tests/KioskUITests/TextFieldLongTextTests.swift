@@ -95,6 +95,13 @@ struct TextFieldLongTextTests {
     }
     check("typing in the middle", field, app) { field.insertText("Y") }
     check("backspace in the middle", field, app) { field.deleteBackward() }
+    check("arrow keys", field, app) {
+      for _ in 0..<3 { app.press(.left) }
+      app.press(.right)
+    }
+    #expect(field.selectedRange.location == 50_000 - 2)
+    check("Home", field, app) { app.press(.home) }
+    check("End", field, app) { app.press(.end) }
     check("select all", field, app) { field.selectAll(nil) }
     check("typing over everything", field, app) { field.insertText("Z") }
     #expect(field.text == "Z")
