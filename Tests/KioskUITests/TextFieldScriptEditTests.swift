@@ -37,3 +37,42 @@ struct TextFieldScriptEditTests {
     }
   }
 }
+
+/// A text field that counts its layout passes.
+@MainActor
+private final class CountingTextField: TextField {
+  var layoutPasses = 0
+  override func layoutSubviews() {
+    layoutPasses += 1
+    super.layoutSubviews()
+  }
+}
+
+/// A keystroke updates the caret and the scroll itself and takes no layout pass, unless the
+/// clear button comes or goes (the text rectangle changes).
+@MainActor
+@Test func aKeystrokeTakesNoLayoutPassUnlessTheClearButtonComesOrGoes() throws {
+  let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
+  app.application.keyboardSettings.onScreenKeyboard = .never
+  let field = CountingTextField(frame: Rect(x: 20, y: 20, width: 300, height: 44))
+  field.clearButtonMode = .whileEditing
+  app.window.addSubview(field)
+  field.becomeFirstResponder()
+  app.advance(by: 0.2)
+  let before = field.layoutPasses
+  field.insertText("a")
+  app.runUntilIdle()
+  #expect(field.layoutPasses == before + 1, "the clear button came")
+  #expect(!field.clearButton.isHidden)
+  field.insertText("b")
+  app.runUntilIdle()
+  field.deleteBackward()
+  app.runUntilIdle()
+  #expect(field.layoutPasses == before + 1, "keystrokes")
+  #expect(field.caretView.frame.minX > 2, "the caret follows the text")
+  field.deleteBackward()
+  app.runUntilIdle()
+  #expect(field.layoutPasses == before + 2, "the clear button went")
+  #expect(field.clearButton.isHidden)
+  #expect(pixelsDifferingFromAFullRepaint(app) == 0)
+}

@@ -274,7 +274,9 @@ open class TextField: Control, TextInput {
     let oldOrigin = edit?.origin ?? textOrigin
     cachedLayout = nil
     if !keepCaret { revealTimer?.cancel() }
-    setNeedsLayout()
+    // The text rectangle changes only when the clear button comes or goes: a keystroke
+    // takes no layout pass (the caret and the scroll are updated below).
+    if isClearButtonVisible == clearButton.isHidden { setNeedsLayout() }
     invalidateIntrinsicContentSize()
     updateCaretAndScroll()
     if keepCaret {
