@@ -13,14 +13,33 @@ struct TextEditingBuffer: Equatable {
   }
   /// The marked text's range, if any.
   var marked: Range<Int>?
+  /// The text's length in UTF-16 units, kept with the text: counting the units of a
+  /// non-ASCII text reads all of it (once after every change, 0.3 ms for 100,000 Cyrillic
+  /// characters).
+  private(set) var length: Int
+  /// A UTF-16 offset whose string index is known: where the last edit ended (the caret).
+  /// Offsets near it are found by stepping from it, so that typing into a long non-ASCII
+  /// text does not read the whole text for each key.
+  private var anchor: (offset: Int, index: String.Index)
+
+  /// How far from the anchor an offset is found by stepping (farther, through the
+  /// string's own index, which reads the text once after each change).
+  private static let steppingLimit = 1_024
 
   init(text: String = "") {
     self.text = text
     let end = text.utf16.count
+    length = end
+    anchor = (end, text.endIndex)
     selection = end..<end
   }
 
-  var length: Int { text.utf16.count }
+  static func == (a: Self, b: Self) -> Bool {
+    a.text == b.text && a.selection == b.selection && a.marked == b.marked
+  }
+
+  /// Whether the text is ASCII, where offsets are byte offsets and need no stepping.
+  private var isASCII: Bool { text.utf8.count == length }
 
   func clamp(_ range: Range<Int>) -> Range<Int> {
     let lower = min(max(range.lowerBound, 0), length)
@@ -30,12 +49,39 @@ struct TextEditingBuffer: Equatable {
 
   func index(_ offset: Int) -> String.Index {
     let clamped = min(max(offset, 0), length)
-    let utf16Index = text.utf16.index(text.utf16.startIndex, offsetBy: clamped)
-    return utf16Index
+    let units = text.utf16
+    let distance = clamped - anchor.offset
+    guard !isASCII, abs(distance) <= Self.steppingLimit else {
+      return units.index(units.startIndex, offsetBy: clamped)
+    }
+    var index = anchor.index
+    if distance > 0 {
+      for _ in 0..<distance { units.formIndex(after: &index) }
+    } else {
+      for _ in 0..<(-distance) { units.formIndex(before: &index) }
+    }
+    return index
   }
 
   func offset(_ index: String.Index) -> Int {
-    text.utf16.distance(from: text.utf16.startIndex, to: index)
+    let units = text.utf16
+    guard !isASCII, let scalar = index.samePosition(in: text.unicodeScalars),
+      abs(byteOffset(index) - byteOffset(anchor.index))
+        <= 4 * Self.steppingLimit
+    else { return units.distance(from: units.startIndex, to: index) }
+    // The units of the scalars between the anchor and the index.
+    let before = scalar < anchor.index
+    let scalars =
+      before
+      ? text.unicodeScalars[scalar..<anchor.index] : text.unicodeScalars[anchor.index..<scalar]
+    var count = 0
+    for unit in scalars { count += unit.value > 0xFFFF ? 2 : 1 }
+    return before ? anchor.offset - count : anchor.offset + count
+  }
+
+  /// The UTF-8 offset of `index` (the string's own encoding: no reading).
+  private func byteOffset(_ index: String.Index) -> Int {
+    text.utf8.distance(from: text.utf8.startIndex, to: index)
   }
 
   func stringIndexRange(_ range: Range<Int>) -> Range<String.Index> {
@@ -50,8 +96,16 @@ struct TextEditingBuffer: Equatable {
   /// it, and marked text goes.
   mutating func replace(_ range: Range<Int>, with replacement: String) {
     let range = clamp(range)
-    text.replaceSubrange(stringIndexRange(range), with: replacement)
-    let caret = range.lowerBound + replacement.utf16.count
+    let bounds = stringIndexRange(range)
+    let start = byteOffset(bounds.lowerBound)
+    text.replaceSubrange(bounds, with: replacement)
+    let inserted = replacement.utf16.count
+    length += inserted - range.count
+    let caret = range.lowerBound + inserted
+    // Where the replacement ends: as many bytes on from where it starts.
+    anchor = (
+      caret, text.utf8.index(text.utf8.startIndex, offsetBy: start + replacement.utf8.count)
+    )
     marked = nil
     selection = caret..<caret
   }
@@ -59,6 +113,8 @@ struct TextEditingBuffer: Equatable {
   /// Sets the whole text; the caret goes to the end.
   mutating func setText(_ newText: String) {
     text = newText
+    length = newText.utf16.count
+    anchor = (length, text.endIndex)
     marked = nil
     selection = length..<length
   }
