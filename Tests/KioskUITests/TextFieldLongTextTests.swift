@@ -120,6 +120,19 @@ struct TextFieldLongTextTests {
     check("typing in the middle", field, app) { field.insertText("c") }
   }
 
+  /// CJK glyphs are a whole em wide: once laid out, the window takes its margin from the
+  /// units per point it saw, a quarter of the first guess's.
+  @Test func wideGlyphsNarrowTheWindow() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
+    let field = makeField(app, text: String(repeating: "漢字仮名交じり文", count: 12_500))
+    check("caret to the middle", field, app) {
+      field.selectedRange = NSRange(location: 50_000, length: 0)
+    }
+    check("typing", field, app) { field.insertText("字") }
+    let shaped = field.displayLayout?.text.utf16.count ?? 0
+    #expect(shaped <= 300, "\(shaped) units laid out")
+  }
+
   /// A tap in the text puts the caret at the character under the finger, far from the
   /// text's start: the laid-out part's offsets are the text's.
   @Test func aTapFindsTheCharacterUnderTheFinger() throws {

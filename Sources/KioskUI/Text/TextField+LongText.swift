@@ -6,10 +6,11 @@ import KioskGraphics
 /// than the whole text and a frame costs what a short field's does.
 ///
 /// The window reaches a margin of characters to either side of the caret, first guessed
-/// from the field's width at a quarter of the font's size a character; when the laid-out
-/// window turns out narrower than the field on a side that is not the text's end (narrow
-/// or zero-width characters), the margin doubles until it is wide enough or the window is
-/// the whole text. The window keeps its start while the caret stays well inside it: its
+/// from the field's width at a quarter of the font's size a character, then from the units
+/// per point of the last layout, with half again to spare; when the laid-out window turns
+/// out narrower than the field on a side that is not the text's end (narrow or zero-width
+/// characters), the margin doubles until it is wide enough or the window is the whole
+/// text. The window keeps its start while the caret stays well inside it: its
 /// glyphs keep their places, so an edit redraws from the edit on, as in a short field.
 /// When the caret comes near an edge that is not the text's own, the window is centred on
 /// the caret again and the text is scrolled so that the caret stays where it was on
@@ -25,6 +26,9 @@ extension TextField {
     var tail: Int
     /// How many units the window reaches to either side of the caret when chosen.
     var margin: Int
+    /// The margin the last layout of the window suggests for the next window, from its
+    /// units per point (CJK glyphs are four times as wide as the first guess assumes).
+    var measuredMargin: Int?
     /// Where the caret was in the canvas when the window moved: the next scroll keeps it
     /// there.
     var caretAnchor: Double?
@@ -54,10 +58,17 @@ extension TextField {
     var layout = make()
     while var window = layoutWindow, !covers(layout) {
       window.margin *= 2
+      window.measuredMargin = nil
       layoutWindow = window
       chooseLayoutWindow()
       canvas.setNeedsDisplay()
       layout = make()
+    }
+    if var window = layoutWindow, layout.size.width > 0 {
+      let unitsPerPoint = Double(layoutRange.count) / layout.size.width
+      let margin = ((canvas.bounds.width + 2) * unitsPerPoint * 1.5).rounded(.up) + 16
+      window.measuredMargin = Int(min(margin, Double(Int32.max)))
+      layoutWindow = window
     }
     return layout
   }
@@ -78,7 +89,7 @@ extension TextField {
   /// side; none (the whole text) when that is most of the text.
   private func chooseLayoutWindow() {
     let length = editor.buffer.length
-    let margin = max(layoutWindow?.margin ?? 0, guessedMargin)
+    let margin = layoutWindow?.measuredMargin ?? max(layoutWindow?.margin ?? 0, guessedMargin)
     guard length > 8 * margin else {
       layoutWindow = nil
       return
