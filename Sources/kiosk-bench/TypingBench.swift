@@ -70,7 +70,7 @@ struct TypingFigures {
       "µs (a backspace deletes on touch-down; a letter types on touch-up)")
     row(
       "    in a field of 100,000 characters", String(format: "%.4f", longTextFrameFraction),
-      "target ≤ 1 (no slower than a full frame; \(ms(longTextFrameMs)))")
+      "no slower than a full frame (\(ms(longTextFrameMs)))", measured: longTextFrameFraction)
     row(
       "    of which touch handling (down, up)",
       String(format: "%.3f/%.3f", pressInputMs, releaseInputMs),
