@@ -70,6 +70,9 @@ let package = Package(
     // through a bridge that hands Swift every node with its position, frees what it parsed
     // and turns toml++'s internal checks into errors instead of aborts.
     .target(name: "CTOMLParser"),
+    // Threads, a condition lock and printf's number texts without Foundation: every module
+    // of kiosk-demo does without it, whose ICU data would double the program's size.
+    .target(name: "KioskBase"),
     // Whole files written safely (temporary file, then rename): images, screenshots.
     .target(name: "KioskFiles"),
     // The control protocol (requests, replies, their framing, the socket's address): spoken
@@ -155,6 +158,7 @@ let package = Package(
     .executableTarget(name: "kiosk-refscene", dependencies: ["KioskKit", "KioskReferenceScene"]),
     // `make gallery`: the README's contact sheet of the golden images.
     .executableTarget(name: "kiosk-gallery", dependencies: ["KioskGraphics"]),
+    .testTarget(name: "KioskBaseTests", dependencies: ["KioskBase"]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
     .testTarget(
