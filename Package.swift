@@ -78,11 +78,13 @@ let package = Package(
     // The control protocol (requests, replies, their framing, the socket's address): spoken
     // by KioskKit's control server and by kioskctl.
     .target(name: "KioskControl", dependencies: ["KioskFiles"]),
-    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG", "KioskFiles"]),
+    .target(
+      name: "KioskGraphics",
+      dependencies: ["CPixman", "CCairo", "CJPEG", "KioskFiles", "KioskBase"]),
     .target(
       name: "KioskUI",
       dependencies: [
-        "KioskGraphics", "KioskFiles",
+        "KioskGraphics", "KioskFiles", "KioskBase",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -90,24 +92,29 @@ let package = Package(
     // Speech for the screen reader: espeak-ng to the sound card through ALSA.
     .target(
       name: "KioskSpeech",
-      dependencies: ["CEspeakNG", "CALSA", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "CEspeakNG", "CALSA", "KioskBase", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(name: "KioskScreenReader", dependencies: ["KioskUI", "KioskSpeech"]),
     .target(
       name: "KioskLinux",
       dependencies: [
         "KioskUI", "KioskGraphics", "CDRM", "CUdev", "CLibinput", "CXKBCommon", "CLinux",
-        "CSeat", "CSystemd",
+        "CSeat", "CSystemd", "KioskBase",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // Chinese Pinyin for the on-screen keyboard, through librime.
     .target(
       name: "KioskRime",
-      dependencies: ["KioskUI", "CRime", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "KioskUI", "CRime", "KioskBase", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(
       name: "KioskKit",
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
         "CTOMLParser", "KioskFiles", "KioskControl", "KioskSpeech", "KioskScreenReader",
+        "KioskBase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -126,7 +133,7 @@ let package = Package(
     .executableTarget(
       name: "kiosk-demo",
       dependencies: [
-        "KioskKit", "KioskctlCommand", "KioskUinputCommand",
+        "KioskKit", "KioskctlCommand", "KioskUinputCommand", "KioskBase",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // kiosk-uinput and kioskctl: their commands are libraries, which the package's
@@ -135,7 +142,7 @@ let package = Package(
     .target(
       name: "KioskUinputCommand",
       dependencies: [
-        "KioskLinux", "KioskUI", "KioskVersion", "KioskFiles",
+        "KioskLinux", "KioskUI", "KioskVersion", "KioskFiles", "KioskBase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "kiosk-uinput", dependencies: ["KioskUinputCommand"]),
