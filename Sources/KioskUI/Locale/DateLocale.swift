@@ -22,8 +22,7 @@ final class DateLocale {
   let periodNames: [String]
   private let icu: ICUFormats?
 
-  /// Where a locale without data is reported (`Application.setTextInputLogHandler`'s
-  /// handler, or standard error).
+  /// Where a missing ICU is reported: standard error, which is the journal under systemd.
   static var logHandler: (String) -> Void = { writeToStandardErrorLine($0) }
   private static var known: [String: DateLocale] = [:]
   private static var reportedMissingICU = false
