@@ -61,8 +61,16 @@ struct ICULibrary: @unchecked Sendable {
   let formatNumber: FormatNumber
   let closeNumberFormat: Close
 
-  /// The library, loaded on first use; `nil` (for the process) when no ICU is installed.
+  /// The library, loaded on first use; a failure (for the process) when no ICU is
+  /// installed.
   @MainActor static let shared: Result<ICULibrary, LoadError> = load()
+
+  /// Where Foundation's own ICU is found when the app imports Foundation and links it as
+  /// shared libraries (a debug build, the tests): its functions are in the process already,
+  /// named `swift_udat_open`…, and taking them keeps the picker's text what Foundation's
+  /// `DateFormatter` wrote. (A program linked with `--static-swift-stdlib` keeps them out
+  /// of its dynamic symbols, and takes the system's.)
+  static let foundationsICU = "Foundation's ICU (in the process)"
 
   /// Why ICU could not be used.
   struct LoadError: Error, CustomStringConvertible {
@@ -70,6 +78,12 @@ struct ICULibrary: @unchecked Sendable {
   }
 
   private static func load() -> Result<ICULibrary, LoadError> {
+    if let process = dlopen(nil, RTLD_NOW) {
+      if let library = ICULibrary(handle: process, fileName: foundationsICU, prefix: "swift_") {
+        return .success(library)
+      }
+      dlclose(process)
+    }
     for version in versions.reversed() {
       let name = "libicui18n.so.\(version)"
       guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
@@ -83,9 +97,11 @@ struct ICULibrary: @unchecked Sendable {
     return .failure(LoadError(description: "none of \(tried) is installed"))
   }
 
-  private init?(handle: UnsafeMutableRawPointer, fileName: String, suffix: String) {
+  private init?(
+    handle: UnsafeMutableRawPointer, fileName: String, prefix: String = "", suffix: String = ""
+  ) {
     func symbol<T>(_ name: String, as type: T.Type) -> T? {
-      dlsym(handle, name + suffix).map { unsafeBitCast($0, to: type) }
+      dlsym(handle, prefix + name + suffix).map { unsafeBitCast($0, to: type) }
     }
     guard let openPatternGenerator = symbol("udatpg_open", as: PatternGeneratorOpen.self),
       let bestPattern = symbol("udatpg_getBestPattern", as: BestPattern.self),
