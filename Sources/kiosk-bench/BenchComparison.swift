@@ -33,16 +33,11 @@ struct BenchComparison {
     } catch {
       throw ComparisonError.unreadable(path, error.localizedDescription)
     }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard let object = try? JSONDecoder().decode([String: JSONFigure].self, from: data) else {
       throw ComparisonError.notFigures(path)
     }
     var figures: [String: Double] = [:]
-    for (name, value) in object {
-      // Booleans come as a subclass of NSNumber: a figure is a plain number.
-      if let number = value as? NSNumber, type(of: number) == NSNumber.self {
-        figures[name] = number.doubleValue
-      }
-    }
+    for case (let name, .number(let value)) in object { figures[name] = value }
     return figures
   }
 
@@ -84,5 +79,24 @@ struct BenchComparison {
     if a == b { return "=" }
     if a == 0 { return String(format: "%+.4g", b - a) }
     return String(format: "%+.1f %%", (b - a) / abs(a) * 100)
+  }
+}
+
+/// A value of a `--json` file: a figure is a plain number; booleans, texts and anything else
+/// are left out. (JSONSerialization's numbers were told apart by their class, which
+/// depends on how a number is written: figures with many digits were dropped.)
+private enum JSONFigure: Decodable {
+  case number(Double)
+  case other
+
+  init(from decoder: Decoder) throws {
+    let value = try decoder.singleValueContainer()
+    if (try? value.decode(Bool.self)) != nil {
+      self = .other
+    } else if let number = try? value.decode(Double.self) {
+      self = .number(number)
+    } else {
+      self = .other
+    }
   }
 }

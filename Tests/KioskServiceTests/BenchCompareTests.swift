@@ -46,6 +46,14 @@ struct BenchCompareTests {
     #expect(lines[6] == "only before: gone")
     #expect(lines[7] == "only after: new_ms")
 
+    // Figures written with many digits, as kiosk-bench --json writes them, are figures too.
+    let long = try write(
+      #"{"memcpy_frame_ms": 0.26871234567891234, "full_frame_ms": 0.31741234567891234}"#,
+      named: "long.json", in: folder)
+    let longRun = try bench(["--compare", long, long])
+    #expect(longRun.output.contains("full_frame_ms"), "\(longRun.output)")
+    #expect(!longRun.output.contains("only"))
+
     let notJSON = try write("full frame: 0.4 ms", named: "table.txt", in: folder)
     let refused = try bench(["--compare", before, notJSON])
     #expect(refused.status != 0)
