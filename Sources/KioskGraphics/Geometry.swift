@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// A location in a two-dimensional coordinate system, in points unless stated otherwise.
 public struct Point: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 internal import CCairo
-import FoundationEssentials
+import Foundation
 
 /// A drawing destination over a `PixelBuffer`, the counterpart of `CGContext`.
 ///

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import KioskFiles
 
 /// Why an image could not be loaded.

@@ -1,5 +1,5 @@
 internal import CCairo
-import FoundationEssentials
+import Foundation
 import KioskFiles
 
 /// Why an image could not be encoded or written.

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Where the pixels of a `PixelBuffer` that owns its memory live.
 ///

@@ -1,7 +1,5 @@
 internal import CALSA
-import FoundationEssentials
-import Glibc
-import Synchronization
+import Foundation
 
 /// libasound's PCM calls, loaded with dlopen once per process (Debian's `libasound2`,
 /// `libasound2t64` from trixie on).
@@ -25,12 +23,12 @@ struct ALSALibrary: @unchecked Sendable {
   let close: @convention(c) (OpaquePointer?) -> Int32
   private let errorText: @convention(c) (Int32) -> UnsafePointer<CChar>?
 
-  private static let lock = Mutex(())
+  private static let lock = NSLock()
   nonisolated(unsafe) private static var loaded: Result<ALSALibrary, SpeechError>?
 
   /// libasound, loaded on first use; the outcome (or the failure) stays for the process.
   static func load() throws(SpeechError) -> ALSALibrary {
-    let result = lock.withLock { _ in
+    let result = lock.withLock {
       if let loaded { return loaded }
       let result = Result { () throws(SpeechError) in try ALSALibrary() }
       loaded = result

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import KioskBase
+import Foundation
 import Logging
 
 /// The speech output a kiosk uses: a queue in front of a synthesiser (espeak-ng) and a sink
@@ -41,8 +40,12 @@ public final class SpeechQueue: SpeechOutput {
       capacity: capacity, transcriptLimit: transcriptLimit, deadline: deadline, status: .on,
       logger: logger)
     self.state = state
-    startThread(name: "kiosk-speech") { state.runWorker(synthesizer: synthesizer, sink: sink) }
-    startThread(name: "kiosk-speech-watchdog") { state.runWatchdog() }
+    let worker = Thread { state.runWorker(synthesizer: synthesizer, sink: sink) }
+    worker.name = "kiosk-speech"
+    worker.start()
+    let watchdog = Thread { state.runWatchdog() }
+    watchdog.name = "kiosk-speech-watchdog"
+    watchdog.start()
   }
 
   /// A queue with speech off from the start for `reason` (espeak-ng is not installed): it

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 
 extension SpeechQueueState {
   /// Marks the start of a call into `component`; false when speech went off meanwhile.
@@ -90,7 +90,9 @@ extension SpeechQueueState {
           turnOffLocked("\(call.component) did not answer within \(deadlineText)")
           return
         }
-        condition.wait(until: due + .milliseconds(1))
+        let remaining = now.duration(to: due).components
+        let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
+        _ = condition.wait(until: Date(timeIntervalSinceNow: seconds + 0.001))
       }
     }
   }

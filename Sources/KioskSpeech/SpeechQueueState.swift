@@ -1,5 +1,4 @@
-import FoundationEssentials
-import KioskBase
+import Foundation
 import Logging
 
 /// What a `SpeechQueue` shares with its worker and watchdog threads, behind one condition
@@ -14,7 +13,7 @@ final class SpeechQueueState: @unchecked Sendable {
     var since: ContinuousClock.Instant
   }
 
-  let condition = Condition()
+  let condition = NSCondition()
   let deadline: Duration
   let transcriptLimit: Int
   let logger: Logger?

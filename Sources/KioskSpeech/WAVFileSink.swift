@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import Synchronization
+import Foundation
 
 /// A sink that writes speech to a RIFF WAV file (16-bit mono PCM) instead of a sound card:
 /// for tests, and for a kiosk told to record its speech (a `--speech-output=FILE.wav` style
@@ -11,7 +9,7 @@ import Synchronization
 public final class WAVFileSink: AudioSink, @unchecked Sendable {
   /// The file written.
   public let path: String
-  private let lock = Mutex(())
+  private let lock = NSLock()
   private var descriptor: Int32 = -1
   private var dataBytes = 0
 
@@ -26,51 +24,51 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
 
   /// Samples written so far.
   public var samplesWritten: Int {
-    lock.withLock { _ in dataBytes / 2 }
+    lock.withLock { dataBytes / 2 }
   }
 
   public func open(sampleRate: Int) throws(SpeechError) {
-    try lock.withLock { _ throws(SpeechError) in
-      if descriptor >= 0 { Glibc.close(descriptor) }
-      descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else {
-        throw .audioFailed("cannot write \(path): \(String(cString: strerror(errno)))")
-      }
-      dataBytes = 0
-      try writeAll(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil)
+    lock.lock()
+    defer { lock.unlock() }
+    if descriptor >= 0 { Glibc.close(descriptor) }
+    descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .audioFailed("cannot write \(path): \(String(cString: strerror(errno)))")
     }
+    dataBytes = 0
+    try writeAll(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil)
   }
 
   public func write(_ samples: UnsafeBufferPointer<Int16>) throws(SpeechError) {
-    try lock.withLock { _ throws(SpeechError) in
-      guard descriptor >= 0 else { throw .audioFailed("\(name) is not open") }
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(samples.count * 2)
-      for sample in samples {
-        let value = UInt16(bitPattern: sample)
-        bytes.append(UInt8(value & 0xFF))
-        bytes.append(UInt8(value >> 8))
-      }
-      try writeAll(bytes, at: nil)
-      dataBytes += bytes.count
+    lock.lock()
+    defer { lock.unlock() }
+    guard descriptor >= 0 else { throw .audioFailed("\(name) is not open") }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(samples.count * 2)
+    for sample in samples {
+      let value = UInt16(bitPattern: sample)
+      bytes.append(UInt8(value & 0xFF))
+      bytes.append(UInt8(value >> 8))
     }
+    try writeAll(bytes, at: nil)
+    dataBytes += bytes.count
   }
 
   public func finishUtterance() throws(SpeechError) {
-    try lock.withLock { _ throws(SpeechError) in
-      try updateSizes()
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    try updateSizes()
   }
 
   public func discard() {}
 
   public func close() {
-    lock.withLock { _ in
-      guard descriptor >= 0 else { return }
-      try? updateSizes()
-      Glibc.close(descriptor)
-      descriptor = -1
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    guard descriptor >= 0 else { return }
+    try? updateSizes()
+    Glibc.close(descriptor)
+    descriptor = -1
   }
 
   /// Writes the RIFF and data sizes into the header (a WAV's sizes come before its data).

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskFiles
 import KioskLinux
 import KioskUI

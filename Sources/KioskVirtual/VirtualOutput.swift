@@ -1,5 +1,5 @@
 import Dispatch
-import FoundationEssentials
+import Foundation
 import KioskGraphics
 import KioskUI
 

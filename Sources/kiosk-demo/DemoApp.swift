@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import KioskBase
+import Foundation
 import KioskKit
 
 /// The KioskKit demo: the examples of the seed documents, wired by the storyboard
@@ -35,10 +33,11 @@ final class DemoApp: ApplicationDelegate {
     _ application: Application, didFinishLaunchingWithOptions options: [String: String]
   ) -> Bool {
     guard let window else {
-      writeToStandardError(
-        "kiosk-demo: its storyboard kiosk-demo.\(Storyboard.fileExtension) is neither in"
-          + " PREFIX/share/kioskkit nor in the checkout's config/; name it with"
-          + " --main-storyboard\n")
+      FileHandle.standardError.write(
+        Data(
+          ("kiosk-demo: its storyboard kiosk-demo.\(Storyboard.fileExtension) is neither in"
+            + " PREFIX/share/kioskkit nor in the checkout's config/; name it with"
+            + " --main-storyboard\n").utf8))
       return false
     }
     guard let shell = window.rootViewController as? DemoShellController else {
@@ -47,8 +46,8 @@ final class DemoApp: ApplicationDelegate {
     }
     if let problem = shell.examplesProblem {
       // A storyboard error, as one the runtime finds: a message and exit 64, not a trap.
-      writeToStandardError(
-        "kiosk-demo: the storyboard's DemoShellController scene: \(problem)\n")
+      FileHandle.standardError.write(
+        Data("kiosk-demo: the storyboard's DemoShellController scene: \(problem)\n".utf8))
       exit(KioskExitCode.usage.rawValue)
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)

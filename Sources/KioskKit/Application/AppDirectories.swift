@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import KioskUI
 
 /// Where an app keeps its files: a state folder for what must survive restarts and updates

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
-import KioskBase
+import Foundation
 import KioskGraphics
 import KioskLinux
 import KioskRime
@@ -68,16 +66,17 @@ extension Application {
     let collisions = CommandLineParser.collisions(of: AppOptions.self)
     if !collisions.isEmpty {
       let list = collisions.joined(separator: ", ")
-      writeToStandardError(
-        "error: the app's options (\(AppOptions.self)) reuse \(list), which KioskKit's standard options already name; rename the app's\n"
-      )
+      FileHandle.standardError.write(
+        Data(
+          "error: the app's options (\(AppOptions.self)) reuse \(list), which KioskKit's standard options already name; rename the app's\n"
+            .utf8))
       exit(KioskExitCode.usage.rawValue)
     }
     let parser: CommandLineParser
     do {
       parser = try .with(AppOptions.self)
     } catch {
-      writeToStandardError("error: \(error)\n")
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
       exit(KioskExitCode.usage.rawValue)
     }
     launch(delegateType, parser: parser, arguments: arguments, mainStoryboard: mainStoryboard)

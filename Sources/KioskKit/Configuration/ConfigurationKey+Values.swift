@@ -1,5 +1,4 @@
-import FoundationEssentials
-import KioskBase
+import Foundation
 
 /// A value as the file or the environment wrote it, before it is checked against a key.
 enum WrittenValue: Equatable {
@@ -202,7 +201,7 @@ extension ConfigurationKey {
       default: return .string(text)
       }
     case .paths:
-      let paths = text.split(separator: ",").map { $0.trimmingWhitespace() }
+      let paths = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       return .array(paths.map(WrittenValue.string))
     case .matrix:
       let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })

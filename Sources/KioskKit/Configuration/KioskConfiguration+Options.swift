@@ -1,5 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
+import Foundation
 
 extension KioskConfiguration {
   /// The options an app runs with: `commandLine` over the environment over the file over the

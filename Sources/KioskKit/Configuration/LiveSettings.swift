@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import KioskLinux
 import Logging
 
@@ -100,7 +100,7 @@ final class LiveSettings {
       appKeyValues = appReload.appKeyValues
       AppOptionsStore.parsed = appReload.appOptions
       NotificationCenter.default.post(
-        Application.OptionsDidChangeMessage(application: .shared), subject: Application.shared)
+        name: Application.optionsDidChangeNotification, object: Application.shared)
     }
     return reload.changes.map {
       $0.valueChange + ($0.isLive ? " (applied)" : " (at the next restart)")

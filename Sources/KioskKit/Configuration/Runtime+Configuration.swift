@@ -1,7 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
-import KioskBase
+import Foundation
 import Logging
 
 /// Start-up's part of the configuration: which file, `--check-config`, and the options the
@@ -74,7 +72,7 @@ enum ConfigurationStartUp {
       if code == .success {
         print(message)
       } else {
-        writeToStandardError(message + "\n")
+        FileHandle.standardError.write(Data((message + "\n").utf8))
       }
       exit(code.rawValue)
     }

@@ -1,6 +1,4 @@
-import Dispatch
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskControl
 import Logging
 

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskControl
 import KioskUI
 
@@ -32,9 +31,9 @@ extension ControlService {
   static func accessibilityObject(_ service: AccessibilityService) -> [String: Any] {
     [
       "screen_reader": service.isReaderRunning,
-      "started_by": service.startedBy.map { $0.rawValue as Any } ?? JSONNull(),
+      "started_by": service.startedBy.map { $0.rawValue as Any } ?? NSNull(),
       "mode": service.options.screenReader.rawValue,
-      "headset": service.headsetPlugged.map { $0 as Any } ?? JSONNull(),
+      "headset": service.headsetPlugged.map { $0 as Any } ?? NSNull(),
       "speech": service.speechStatusText,
     ]
   }

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import KioskBase
+import Foundation
 import KioskControl
 import KioskFiles
 import KioskGraphics
@@ -114,7 +112,7 @@ final class ControlService {
     var lines = [
       "version: \(KioskKitVersion.string)",
       "output: \(output.name) \(output.pixelWidth)x\(output.pixelHeight) px"
-        + " @ \(String(output.refreshRate, decimals: 2)) Hz"
+        + " @ \(String(format: "%.2f", output.refreshRate)) Hz"
         + (output.isActive ? "" : " (inactive)"),
       "mode: \(modeDescription)",
       "screen: \(format(screen.bounds.width))x\(format(screen.bounds.height)) pt, scale"
@@ -136,13 +134,13 @@ final class ControlService {
       lines.append(
         "screen \(number + 1): \(report.output)\(report.isMain ? " (main)" : "")"
           + " \(report.isConnected ? "connected" : "disconnected")"
-          + " \(report.pixelWidth)x\(report.pixelHeight) px @ \(String(report.refreshRate, decimals: 2)) Hz,"
+          + " \(report.pixelWidth)x\(report.pixelHeight) px @ \(String(format: "%.2f", report.refreshRate)) Hz,"
           + " \(format(report.pointWidth))x\(format(report.pointHeight)) pt, scale \(format(report.scale)),"
           + " rotation \(report.rotation), frames presented \(report.framesPresented),"
           + " frames failed \(report.framesFailed),"
           + " frame interval ms \(percentiles(report.frameIntervals))")
     }
-    let rss = ProcessMemory.residentBytes().map { String(Double($0) / 1_048_576, decimals: 1) }
+    let rss = ProcessMemory.residentBytes().map { String(format: "%.1f", Double($0) / 1_048_576) }
     lines.append("rss MB: \(rss ?? "unknown")")
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
     lines.append("uptime s: \(Int(monotonicSeconds() - started))")
@@ -173,7 +171,12 @@ final class ControlService {
   /// when unknown), `memory_warnings`, `uptime_s`, `accessibility` {`screen_reader`,
   /// `started_by`, `mode`, `headset`, `speech`} (null without the service).
   func statusJSON() -> String {
-    JSONValue(statusObject()).text ?? "{}"
+    let object = statusObject()
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// The facts of `statusJSON`, as JSON values.
@@ -191,7 +194,7 @@ final class ControlService {
     func milliseconds(_ ring: SampleRing) -> Any {
       guard let p50 = ring.percentile(0.5), let p90 = ring.percentile(0.9),
         let p99 = ring.percentile(0.99), let maximum = ring.percentile(1)
-      else { return JSONNull() }
+      else { return NSNull() }
       return [
         "p50": p50 * 1000, "p90": p90 * 1000, "p99": p99 * 1000, "max": maximum * 1000,
         "samples": ring.samples.count,
@@ -227,10 +230,10 @@ final class ControlService {
       "frames_failed": statistics.presentFailures,
       "frame_interval_ms": milliseconds(statistics.intervals),
       "present_ms": milliseconds(statistics.presentDurations),
-      "rss_bytes": ProcessMemory.residentBytes().map { $0 as Any } ?? JSONNull(),
+      "rss_bytes": ProcessMemory.residentBytes().map { $0 as Any } ?? NSNull(),
       "memory_warnings": Self.memoryWarningsSeen,
       "uptime_s": Int(monotonicSeconds() - started),
-      "accessibility": accessibility.map(Self.accessibilityObject) ?? JSONNull(),
+      "accessibility": accessibility.map(Self.accessibilityObject) ?? NSNull(),
     ]
   }
 
@@ -249,7 +252,7 @@ final class ControlService {
       let p99 = ring.percentile(0.99), let maximum = ring.percentile(1)
     else { return "none yet" }
     let parts = [("p50", p50), ("p90", p90), ("p99", p99), ("max", maximum)].map {
-      "\($0.0) \(String($0.1 * 1000, decimals: 2))"
+      "\($0.0) \(String(format: "%.2f", $0.1 * 1000))"
     }
     return parts.joined(separator: " ") + " (last \(ring.samples.count))"
   }

@@ -1,6 +1,5 @@
 import Dispatch
-import FoundationEssentials
-import Synchronization
+import Foundation
 
 /// Runs one piece of work at a time on a worker thread and gives its caller the result, or
 /// an error once `limit` has passed. Work that overruns cannot be stopped (it is ordinary
@@ -23,7 +22,7 @@ final class DeadlineWorker: @unchecked Sendable {
   }
 
   private let queue: DispatchQueue
-  private let lock = Mutex(())
+  private let lock = NSLock()
   private var isRunning = false
 
   /// `label` names the worker's thread (in `top -H`, gdb, perf).
@@ -32,7 +31,7 @@ final class DeadlineWorker: @unchecked Sendable {
   }
 
   /// Whether work is running now.
-  var isBusy: Bool { lock.withLock { _ in isRunning } }
+  var isBusy: Bool { lock.withLock { isRunning } }
 
   /// `work`'s result, or `TimedOut` after `limit`, or `Busy` at once when earlier work has
   /// not finished.
@@ -40,7 +39,7 @@ final class DeadlineWorker: @unchecked Sendable {
   func run<Value>(
     limit: Duration, _ work: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
-    let claimed = lock.withLock { _ in
+    let claimed = lock.withLock {
       guard !isRunning else { return false }
       isRunning = true
       return true
@@ -66,7 +65,7 @@ final class DeadlineWorker: @unchecked Sendable {
       queue.async {
         let outcome = Result { try task.value() }
         timer.value.cancel()
-        self.lock.withLock { _ in self.isRunning = false }
+        self.lock.withLock { self.isRunning = false }
         answer.give(outcome.map(Unchecked.init))
       }
     }
@@ -75,11 +74,11 @@ final class DeadlineWorker: @unchecked Sendable {
 
   /// The continuation, resumed by whichever comes first: the result or the deadline.
   private final class Answer<Value>: @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = NSLock()
     var continuation: CheckedContinuation<Unchecked<Value>, Error>?
 
     func give(_ outcome: Result<Unchecked<Value>, Error>) {
-      let waiting = lock.withLock { _ in
+      let waiting = lock.withLock {
         defer { continuation = nil }
         return continuation
       }

@@ -1,6 +1,4 @@
-import Dispatch
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskUI
 
 /// For test harnesses (`--handshake`): when no frame has been shown for a while after one

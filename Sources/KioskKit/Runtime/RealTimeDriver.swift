@@ -1,5 +1,4 @@
-import Dispatch
-import FoundationEssentials
+import Foundation
 import KioskUI
 
 /// Real time on the main queue: commits at the end of each turn (the default scheduler),

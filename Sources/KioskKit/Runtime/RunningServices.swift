@@ -1,5 +1,4 @@
-import Dispatch
-import FoundationEssentials
+import Foundation
 import KioskLinux
 
 /// What runs beside the app once it is launched; held for the life of the process.

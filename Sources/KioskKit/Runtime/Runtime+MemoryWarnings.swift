@@ -1,5 +1,4 @@
-import FoundationEssentials
-import KioskBase
+import Foundation
 import KioskLinux
 import KioskUI
 import Logging
@@ -41,6 +40,6 @@ extension Runtime {
   }
 
   private static func megabytes(_ bytes: Int?) -> String {
-    bytes.map { String(Double($0) / 1_048_576, decimals: 1) } ?? "?"
+    bytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
   }
 }

@@ -1,5 +1,4 @@
-import Dispatch
-import FoundationEssentials
+import Foundation
 import KioskGraphics
 import KioskLinux
 import KioskUI

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskLinux
 import KioskUI
 import Logging

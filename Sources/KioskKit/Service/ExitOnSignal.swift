@@ -1,6 +1,4 @@
-import Dispatch
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskUI
 
 /// SIGTERM and SIGINT end the process cleanly: `stop` is called with the signal's name

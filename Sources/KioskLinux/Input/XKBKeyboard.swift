@@ -1,5 +1,5 @@
 internal import CXKBCommon
-import FoundationEssentials
+import Foundation
 import Glibc
 import KioskUI
 

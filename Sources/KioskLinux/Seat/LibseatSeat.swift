@@ -1,8 +1,7 @@
 internal import CLinux
 internal import CSeat
 import Dispatch
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 
 /// A seat from a seat manager through libseat: logind (systemd) or seatd, or libseat's

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import KioskGraphics
 
 /// Options for `View.animate(withDuration:delay:options:animations:completion:)`.

@@ -1,3 +1,4 @@
+import Foundation
 import KioskGraphics
 
 /// One wheel of a date picker: which part of the date it turns, and how its rows map to
@@ -93,22 +94,23 @@ enum DateColumn: Equatable {
   /// The wheels of `mode` in `locale`'s order: the order of the fields in the locale's
   /// own pattern for a long date ("MMMM d, y", "d. MMMM y", "y年M月d日") or a time
   /// ("h:mm a", "HH:mm", "a h:mm").
-  static func columns(for mode: DatePicker.Mode, locale: DateLocale) -> [DateColumn] {
+  static func columns(for mode: DatePicker.Mode, locale: Locale) -> [DateColumn] {
     switch mode {
     case .date:
-      return dateColumns(pattern: locale.datePattern)
+      return dateColumns(locale: locale)
     case .time:
-      return timeColumns(pattern: locale.timePattern)
+      return timeColumns(locale: locale)
     case .dateAndTime:
-      return [.calendarDay] + timeColumns(pattern: locale.timePattern)
+      return [.calendarDay] + timeColumns(locale: locale)
     case .countDownTimer:
       return [.countDownHours, .hoursUnit, .countDownMinutes, .minutesUnit]
     }
   }
 
-  private static func dateColumns(pattern: String) -> [DateColumn] {
+  private static func dateColumns(locale: Locale) -> [DateColumn] {
+    let pattern = DateFormatter.dateFormat(fromTemplate: "yMMMMd", options: 0, locale: locale)
     var columns: [DateColumn] = []
-    for letter in patternLetters(pattern) {
+    for letter in patternLetters(pattern ?? "") {
       let column: DateColumn? =
         switch letter {
         case "y", "Y", "u", "U", "r": .year
@@ -124,7 +126,8 @@ enum DateColumn: Equatable {
     return columns
   }
 
-  private static func timeColumns(pattern: String) -> [DateColumn] {
+  private static func timeColumns(locale: Locale) -> [DateColumn] {
+    let pattern = DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale) ?? ""
     let letters = patternLetters(pattern)
     let hourLetter = letters.first { "hHkK".contains($0) } ?? "h"
     let twelveHour = hourLetter == "h" || hourLetter == "K"

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import KioskBase
+import Foundation
 import KioskGraphics
 
 /// The date picker's picker data source and delegate: the rows of each wheel, their
@@ -16,7 +15,9 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
   private var anchorDay = Date(timeIntervalSinceReferenceDate: 0)
   private var monthNames: [String] = []
   private var periodNames: [String] = []
-  private var locale: DateLocale?
+  private let dayFormatter = DateFormatter()
+  private let numberFormatter = NumberFormatter()
+  private var isEnglish = true
   /// The wheels' widths, worked out for a picker this wide.
   private var widths: (pickerWidth: Double, values: [Double])?
 
@@ -26,17 +27,22 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
   /// Room beside the widest title of a wheel.
   static let titlePadding = 16.0
 
-  /// Takes the wheels of a mode, the calendar (in the picker's time zone) and the locale's
-  /// names.
-  func configure(
-    columns: [DateColumn], calendar: Calendar, locale: DateLocale, minuteInterval: Int
-  ) {
+  /// Takes the wheels of a mode and the calendar (in the picker's time zone and locale).
+  func configure(columns: [DateColumn], calendar: Calendar, minuteInterval: Int) {
     self.columns = columns
     self.calendar = calendar
     self.minuteInterval = minuteInterval
-    self.locale = locale
-    monthNames = locale.monthNames
-    periodNames = locale.periodNames
+    let locale = calendar.locale ?? .current
+    dayFormatter.calendar = calendar
+    dayFormatter.locale = locale
+    dayFormatter.timeZone = calendar.timeZone
+    dayFormatter.dateFormat =
+      DateFormatter.dateFormat(fromTemplate: "EEEMMMd", options: 0, locale: locale) ?? "EEE MMM d"
+    monthNames = dayFormatter.standaloneMonthSymbols
+    periodNames = [dayFormatter.amSymbol, dayFormatter.pmSymbol]
+    numberFormatter.locale = locale
+    numberFormatter.usesGroupingSeparator = false
+    isEnglish = locale.identifier.hasPrefix("en")
     anchorDay =
       calendar.date(from: DateComponents(year: 2001, month: 1, day: 1))
       ?? Date(timeIntervalSinceReferenceDate: 0)
@@ -154,12 +160,9 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
     case .calendarDay:
       let day =
         calendar.date(byAdding: .day, value: value - DateColumn.dayRows, to: anchorDay) ?? anchorDay
-      // ICU's relative day names are not used; "Today" is UIKit's English one.
+      // Foundation on Linux has no relative date names; "Today" is UIKit's English one.
       if isEnglish, calendar.isDate(day, inSameDayAs: DatePicker.now()) { return "Today" }
-      let fields = calendar.dateComponents([.year, .month, .day], from: day)
-      return locale?.shortDay(
-        year: fields.year ?? 1, month: fields.month ?? 1, day: fields.day ?? 1)
-        ?? "\(fields.day ?? 1)"
+      return dayFormatter.string(from: day)
     case .hour(let twelveHour, let padded):
       let hour = twelveHour && value == 0 ? 12 : value
       return number(hour, digits: padded ? 2 : 1)
@@ -173,10 +176,9 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
   }
 
   private func number(_ value: Int, digits: Int = 1) -> String {
-    locale?.number(value, digits: digits) ?? String(value, digits: digits)
+    numberFormatter.minimumIntegerDigits = digits
+    return numberFormatter.string(from: NSNumber(value: value)) ?? String(value)
   }
-
-  private var isEnglish: Bool { locale?.isEnglish ?? true }
 
   // MARK: Picker data source and delegate
 

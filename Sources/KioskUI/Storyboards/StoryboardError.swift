@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// do {
-///   let storyboard = try Storyboard(name: "Main")
+///   let storyboard = try Storyboard(name: "Main", bundle: .module)
 /// } catch {
 ///   print(error)  // storyboard /opt/app/Main.storyboard.json, at scenes.list.class: ...
 /// }

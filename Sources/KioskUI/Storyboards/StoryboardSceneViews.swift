@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import KioskGraphics
 
 /// A scene's views and constraints, checked: every constraint read and naming views that

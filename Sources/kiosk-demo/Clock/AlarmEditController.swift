@@ -1,5 +1,4 @@
-import FoundationEssentials
-import KioskBase
+import Foundation
 import KioskKit
 
 /// What the alarm editor tells the list that presented it.
@@ -77,7 +76,7 @@ final class AlarmEditController: ViewController {
 
   /// Save: hands the alarm to the delegate, on, ringing once.
   func save() {
-    let label = (labelField.text ?? "").trimmingWhitespace()
+    let label = (labelField.text ?? "").trimmingCharacters(in: .whitespaces)
     let (hour, minute) = time
     delegate?.alarmEditController(
       self,

@@ -1,4 +1,3 @@
-import KioskBase
 import KioskKit
 
 /// What New Contact tells the controller that presented it.
@@ -53,7 +52,7 @@ final class NewContactController: ViewController, StoryboardInstantiable,
 
   /// The name typed, trimmed; `nil` when none.
   private var typedName: String? {
-    let name = (nameField.text ?? "").trimmingWhitespace()
+    let name = (nameField.text ?? "").trimmingCharacters(in: .whitespaces)
     return name.isEmpty ? nil : name
   }
 

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskKit
 
 /// Custom drawing with draw(_:): a gauge and a bar chart, drawn once and cached.

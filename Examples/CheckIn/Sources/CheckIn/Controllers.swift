@@ -6,7 +6,7 @@ final class WelcomeController: ViewController {
   private let logo = ImageView()
   private let greeting = Label()
   let checkInButton = Button(type: .system)
-  private var venueObserver: NotificationCenter.ObservationToken?
+  private var venueObserver: (any NSObjectProtocol)?
 
   isolated deinit {
     if let venueObserver { NotificationCenter.default.removeObserver(venueObserver) }
@@ -16,8 +16,7 @@ final class WelcomeController: ViewController {
     super.viewDidLoad()
     view.backgroundColor = .white
     do {
-      logo.image = try Image(
-        named: "Resources/logo", in: ResourceBundle(path: Bundle.module.bundlePath))
+      logo.image = try Image(named: "Resources/logo", in: .module)
     } catch {
       print("check-in: \(error)")
     }
@@ -46,8 +45,8 @@ final class WelcomeController: ViewController {
     ])
     // The venue may change with reload-config: the greeting follows it.
     venueObserver = NotificationCenter.default.addObserver(
-      of: nil as Application?, for: Application.OptionsDidChangeMessage.self
-    ) { [weak self] _ in self?.showVenue() }
+      forName: Application.optionsDidChangeNotification, object: nil, queue: nil
+    ) { [weak self] _ in MainActor.assumeIsolated { self?.showVenue() } }
     showVenue()
   }
 

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import KioskGraphics
 
 /// A view's Auto Layout state (in `ViewLayoutAttributes`).
