@@ -70,16 +70,21 @@ let package = Package(
     // through a bridge that hands Swift every node with its position, frees what it parsed
     // and turns toml++'s internal checks into errors instead of aborts.
     .target(name: "CTOMLParser"),
+    // Threads, a condition lock and printf's number texts without Foundation: every module
+    // of kiosk-demo does without it, whose ICU data would double the program's size.
+    .target(name: "KioskBase"),
     // Whole files written safely (temporary file, then rename): images, screenshots.
     .target(name: "KioskFiles"),
     // The control protocol (requests, replies, their framing, the socket's address): spoken
     // by KioskKit's control server and by kioskctl.
     .target(name: "KioskControl", dependencies: ["KioskFiles"]),
-    .target(name: "KioskGraphics", dependencies: ["CPixman", "CCairo", "CJPEG", "KioskFiles"]),
+    .target(
+      name: "KioskGraphics",
+      dependencies: ["CPixman", "CCairo", "CJPEG", "KioskFiles", "KioskBase"]),
     .target(
       name: "KioskUI",
       dependencies: [
-        "KioskGraphics", "KioskFiles",
+        "KioskGraphics", "KioskFiles", "KioskBase",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -87,24 +92,29 @@ let package = Package(
     // Speech for the screen reader: espeak-ng to the sound card through ALSA.
     .target(
       name: "KioskSpeech",
-      dependencies: ["CEspeakNG", "CALSA", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "CEspeakNG", "CALSA", "KioskBase", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(name: "KioskScreenReader", dependencies: ["KioskUI", "KioskSpeech"]),
     .target(
       name: "KioskLinux",
       dependencies: [
         "KioskUI", "KioskGraphics", "CDRM", "CUdev", "CLibinput", "CXKBCommon", "CLinux",
-        "CSeat", "CSystemd",
+        "CSeat", "CSystemd", "KioskBase",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // Chinese Pinyin for the on-screen keyboard, through librime.
     .target(
       name: "KioskRime",
-      dependencies: ["KioskUI", "CRime", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "KioskUI", "CRime", "KioskBase", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(
       name: "KioskKit",
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
         "CTOMLParser", "KioskFiles", "KioskControl", "KioskSpeech", "KioskScreenReader",
+        "KioskBase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -123,7 +133,7 @@ let package = Package(
     .executableTarget(
       name: "kiosk-demo",
       dependencies: [
-        "KioskKit", "KioskctlCommand", "KioskUinputCommand",
+        "KioskKit", "KioskctlCommand", "KioskUinputCommand", "KioskBase",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // kiosk-uinput and kioskctl: their commands are libraries, which the package's
@@ -132,7 +142,7 @@ let package = Package(
     .target(
       name: "KioskUinputCommand",
       dependencies: [
-        "KioskLinux", "KioskUI", "KioskVersion", "KioskFiles",
+        "KioskLinux", "KioskUI", "KioskVersion", "KioskFiles", "KioskBase",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "kiosk-uinput", dependencies: ["KioskUinputCommand"]),
@@ -155,6 +165,7 @@ let package = Package(
     .executableTarget(name: "kiosk-refscene", dependencies: ["KioskKit", "KioskReferenceScene"]),
     // `make gallery`: the README's contact sheet of the golden images.
     .executableTarget(name: "kiosk-gallery", dependencies: ["KioskGraphics"]),
+    .testTarget(name: "KioskBaseTests", dependencies: ["KioskBase"]),
     .testTarget(name: "KioskGraphicsTests", dependencies: ["KioskGraphics"]),
     .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "KioskTesting"]),
     .testTarget(

@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
 
 /// Why a font file could not be registered (`Font.register(contentsOf:)`).
 public enum FontRegistrationError: Error, Equatable, CustomStringConvertible {

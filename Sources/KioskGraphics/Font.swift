@@ -1,5 +1,6 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// A typeface at a size, the counterpart of `UIFont`. Fonts are found through fontconfig;
 /// characters the family lacks (Cyrillic, Chinese, ...) come from fallback fonts.
@@ -113,7 +114,7 @@ struct FontLineMetrics: Sendable {
   /// Measured fonts, and one pango context to measure with, behind a lock because pango
   /// contexts are not thread-safe.
   final class Cache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var known: [Font: FontLineMetrics] = [:]
     private var context: OpaquePointer?
 
@@ -124,38 +125,38 @@ struct FontLineMetrics: Sendable {
 
     /// `metrics(for:)` without waiting for `FontSetUp` (which measures with it).
     func measure(_ font: Font) -> FontLineMetrics {
-      lock.lock()
-      defer { lock.unlock() }
-      if let m = known[font] { return m }
-      if context == nil, let fontMap = pango_cairo_font_map_new() {
-        // A font map of our own: the default one belongs to whichever thread asked first.
-        context = makeTextContext(fontMap: fontMap)
-        g_object_unref(fontMap)
+      return lock.withLock { _ in
+        if let m = known[font] { return m }
+        if context == nil, let fontMap = pango_cairo_font_map_new() {
+          // A font map of our own: the default one belongs to whichever thread asked first.
+          context = makeTextContext(fontMap: fontMap)
+          g_object_unref(fontMap)
+        }
+        guard let context else { return FontLineMetrics(ascender: 0, descender: 0, lineHeight: 0) }
+        let description = font.makePangoDescription()
+        defer { pango_font_description_free(description) }
+        guard let pangoMetrics = pango_context_get_metrics(context, description, nil) else {
+          return FontLineMetrics(ascender: 0, descender: 0, lineHeight: 0)
+        }
+        defer { pango_font_metrics_unref(pangoMetrics) }
+        let ascent = Double(pango_font_metrics_get_ascent(pangoMetrics)) / pangoScale
+        let descent = Double(pango_font_metrics_get_descent(pangoMetrics)) / pangoScale
+        let height = Double(pango_font_metrics_get_height(pangoMetrics)) / pangoScale
+        let m = FontLineMetrics(
+          ascender: ascent, descender: -descent, lineHeight: height > 0 ? height : ascent + descent)
+        known[font] = m
+        return m
       }
-      guard let context else { return FontLineMetrics(ascender: 0, descender: 0, lineHeight: 0) }
-      let description = font.makePangoDescription()
-      defer { pango_font_description_free(description) }
-      guard let pangoMetrics = pango_context_get_metrics(context, description, nil) else {
-        return FontLineMetrics(ascender: 0, descender: 0, lineHeight: 0)
-      }
-      defer { pango_font_metrics_unref(pangoMetrics) }
-      let ascent = Double(pango_font_metrics_get_ascent(pangoMetrics)) / pangoScale
-      let descent = Double(pango_font_metrics_get_descent(pangoMetrics)) / pangoScale
-      let height = Double(pango_font_metrics_get_height(pangoMetrics)) / pangoScale
-      let m = FontLineMetrics(
-        ascender: ascent, descender: -descent, lineHeight: height > 0 ? height : ascent + descent)
-      known[font] = m
-      return m
     }
 
     /// Forgets every measured font and the font map measured with (fonts are measured
     /// again when next asked for).
     func removeAll() {
-      lock.lock()
-      defer { lock.unlock() }
-      known.removeAll()
-      if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
-      context = nil
+      lock.withLock { _ in
+        known.removeAll()
+        if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
+        context = nil
+      }
     }
   }
 }

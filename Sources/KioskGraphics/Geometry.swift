@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A location in a two-dimensional coordinate system, in points unless stated otherwise.
 public struct Point: Hashable, Sendable, CustomStringConvertible {

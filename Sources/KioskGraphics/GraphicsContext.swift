@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
 
 /// A drawing destination over a `PixelBuffer`, the counterpart of `CGContext`.
 ///

@@ -1,6 +1,6 @@
 internal import CCairo
 internal import CJPEG
-import Foundation
+import FoundationEssentials
 
 /// Turns PNG and JPEG bytes into premultiplied ARGB32 pixel buffers: PNG through cairo,
 /// JPEG through TurboJPEG. Every failure is an `ImageError`; nothing here traps on bad

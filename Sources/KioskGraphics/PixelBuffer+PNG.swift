@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import KioskFiles
 
 /// Why an image could not be encoded or written.

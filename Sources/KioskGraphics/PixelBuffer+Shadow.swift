@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension PixelBuffer {
   /// Turns what is drawn in this ARGB buffer into its shadow: the alpha channel blurred

@@ -1,6 +1,6 @@
 internal import CCairo
 internal import CPixman
-import Foundation
+import FoundationEssentials
 
 /// How the pixels of a buffer are laid out in memory.
 public enum PixelFormat: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the pixels of a `PixelBuffer` that owns its memory live.
 ///

@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
 
 /// How lines of text line up horizontally within the layout's width.
 public enum TextAlignment: Sendable {

@@ -1,5 +1,8 @@
 internal import CRime
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskBase
+import Synchronization
 
 /// Why the Pinyin input method cannot start.
 public struct RimeError: Error, CustomStringConvertible {
@@ -17,7 +20,7 @@ final class RimeEngine: @unchecked Sendable {
   /// How long setting librime up and deploying its data took, in seconds.
   let startUpSeconds: Double
 
-  private static let lock = NSLock()
+  private static let lock = Mutex(())
   nonisolated(unsafe) private static var shared: RimeEngine?
 
   /// The schema: simplified-character Pinyin, Debian's `rime-data-pinyin-simp`.
@@ -30,12 +33,12 @@ final class RimeEngine: @unchecked Sendable {
   /// The engine of this process, set up (and its data deployed) on first use. The shared
   /// data and the user data directory of the first call stay for the process.
   static func start(sharedDataDirectory: String, userDataDirectory: String) throws -> RimeEngine {
-    lock.lock()
-    defer { lock.unlock() }
-    if let shared { return shared }
-    let engine = try RimeEngine(shared: sharedDataDirectory, user: userDataDirectory)
-    shared = engine
-    return engine
+    return try lock.withLock { _ in
+      if let shared { return shared }
+      let engine = try RimeEngine(shared: sharedDataDirectory, user: userDataDirectory)
+      shared = engine
+      return engine
+    }
   }
 
   private init(shared: String, user: String) throws {
@@ -57,7 +60,7 @@ final class RimeEngine: @unchecked Sendable {
     let patch =
       "patch:\n  schema_list:\n    - schema: \(RimeEngine.schema)\n  menu/page_size: \(Self.pageSize)\n"
     try? patch.write(
-      toFile: (user as NSString).appendingPathComponent("default.custom.yaml"), atomically: true,
+      toFile: joinedPath(user, "default.custom.yaml"), atomically: true,
       encoding: .utf8)
     let start = Date()
     let names: [String] = [shared, user, "rime.kioskkit", "KioskKit", ""]

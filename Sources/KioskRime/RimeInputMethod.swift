@@ -1,5 +1,6 @@
 internal import CRime
-import Foundation
+import FoundationEssentials
+import KioskBase
 import KioskUI
 import Logging
 
@@ -33,7 +34,8 @@ public final class RimeInputMethod: InputMethod {
     sharedDataDirectory: String = RimeInputMethod.defaultSharedDataDirectory,
     userDataDirectory: String? = nil
   ) throws {
-    let schemaFile = (sharedDataDirectory as NSString).appendingPathComponent(
+    let schemaFile = joinedPath(
+      sharedDataDirectory,
       "\(Self.schema).schema.yaml")
     guard FileManager.default.fileExists(atPath: schemaFile) else {
       throw RimeError(
@@ -160,7 +162,7 @@ public final class RimeInputMethod: InputMethod {
   /// method starts (its time is logged) or the language is left out with the reason logged.
   public static func register(logger: Logger) {
     let shared = defaultSharedDataDirectory
-    let schemaFile = (shared as NSString).appendingPathComponent("\(schema).schema.yaml")
+    let schemaFile = joinedPath(shared, "\(schema).schema.yaml")
     InputMethodRegistry.register(
       language: "zh-pinyin",
       prepare: {
@@ -174,7 +176,7 @@ public final class RimeInputMethod: InputMethod {
         let method = try RimeInputMethod()
         if method.startUpSeconds > 0 {
           logger.info(
-            "keyboard: Pinyin through librime (\(schema)), started in \(String(format: "%.0f", method.startUpSeconds * 1000)) ms; user data in \(method.engine.userDataDirectory)"
+            "keyboard: Pinyin through librime (\(schema)), started in \(String(method.startUpSeconds * 1000, decimals: 0)) ms; user data in \(method.engine.userDataDirectory)"
           )
         }
         return method

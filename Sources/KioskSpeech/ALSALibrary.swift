@@ -1,5 +1,7 @@
 internal import CALSA
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// libasound's PCM calls, loaded with dlopen once per process (Debian's `libasound2`,
 /// `libasound2t64` from trixie on).
@@ -23,12 +25,12 @@ struct ALSALibrary: @unchecked Sendable {
   let close: @convention(c) (OpaquePointer?) -> Int32
   private let errorText: @convention(c) (Int32) -> UnsafePointer<CChar>?
 
-  private static let lock = NSLock()
+  private static let lock = Mutex(())
   nonisolated(unsafe) private static var loaded: Result<ALSALibrary, SpeechError>?
 
   /// libasound, loaded on first use; the outcome (or the failure) stays for the process.
   static func load() throws(SpeechError) -> ALSALibrary {
-    let result = lock.withLock {
+    let result = lock.withLock { _ in
       if let loaded { return loaded }
       let result = Result { () throws(SpeechError) in try ALSALibrary() }
       loaded = result

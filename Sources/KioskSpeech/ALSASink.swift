@@ -1,5 +1,5 @@
 internal import CALSA
-import Foundation
+import FoundationEssentials
 
 /// A sink that plays speech on a sound card through ALSA (libasound, loaded with dlopen on
 /// first use). PipeWire and PulseAudio are reached through their ALSA plugins, which the

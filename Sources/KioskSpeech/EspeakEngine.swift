@@ -1,5 +1,7 @@
 internal import CEspeakNG
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// espeak-ng, loaded and set up once per process: espeak-ng keeps its voice, its buffers and
 /// its callback in process-wide state, so every `EspeakSynthesizer` shares this one and its
@@ -31,7 +33,7 @@ final class EspeakEngine: @unchecked Sendable {
   private var currentVoice: String?
 
   /// Every call into espeak-ng holds it.
-  static let lock = NSLock()
+  static let lock = Mutex(())
   nonisolated(unsafe) private static var shared: EspeakEngine?
   /// Where the callback hands samples while `speak` runs (under `lock`), and whether it asked
   /// to stop.
@@ -41,12 +43,12 @@ final class EspeakEngine: @unchecked Sendable {
   /// The engine of this process, loaded and initialised on first use; `dataPath` (the folder
   /// holding espeak-ng-data, nil for the library's own) counts only on that first call.
   static func start(dataPath: String?) throws(SpeechError) -> EspeakEngine {
-    lock.lock()
-    defer { lock.unlock() }
-    if let shared { return shared }
-    let engine = try EspeakEngine(dataPath: dataPath)
-    shared = engine
-    return engine
+    return try lock.withLock { _ throws(SpeechError) in
+      if let shared { return shared }
+      let engine = try EspeakEngine(dataPath: dataPath)
+      shared = engine
+      return engine
+    }
   }
 
   private init(dataPath: String?) throws(SpeechError) {
@@ -102,21 +104,21 @@ final class EspeakEngine: @unchecked Sendable {
   func speak(
     _ text: String, language: String, chunk: (UnsafeBufferPointer<Int16>) -> Bool
   ) throws(SpeechError) {
-    Self.lock.lock()
-    defer { Self.lock.unlock() }
-    try selectVoice(for: language)
-    let status = withoutActuallyEscaping(chunk) { chunk in
-      Self.consumer = chunk
-      Self.consumerStopped = false
-      defer { Self.consumer = nil }
-      return text.withCString { bytes in
-        synthesize(
-          bytes, strlen(bytes) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+    return try Self.lock.withLock { _ throws(SpeechError) in
+      try selectVoice(for: language)
+      let status = withoutActuallyEscaping(chunk) { chunk in
+        Self.consumer = chunk
+        Self.consumerStopped = false
+        defer { Self.consumer = nil }
+        return text.withCString { bytes in
+          synthesize(
+            bytes, strlen(bytes) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+        }
       }
-    }
-    // espeak-ng reports a stop the callback asked for as an interruption, not a failure.
-    guard status == ENS_OK || Self.consumerStopped else {
-      throw .synthesizerFailed("espeak-ng failed: \(Self.message(status, statusMessage))")
+      // espeak-ng reports a stop the callback asked for as an interruption, not a failure.
+      guard status == ENS_OK || Self.consumerStopped else {
+        throw .synthesizerFailed("espeak-ng failed: \(Self.message(status, statusMessage))")
+      }
     }
   }
 
@@ -135,7 +137,7 @@ final class EspeakEngine: @unchecked Sendable {
 
   /// The espeak-ng voice names that may speak the BCP 47 tag `language`, best first.
   static func voiceNames(for language: String) -> [String] {
-    let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+    let tag = language.lowercased().replacing("_", with: "-")
     let primary = String(tag.prefix { $0 != "-" })
     if primary == "zh" { return ["cmn"] }
     return tag == primary ? [tag] : [tag, primary]

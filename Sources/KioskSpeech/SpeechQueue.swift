@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 import Logging
 
 /// The speech output a kiosk uses: a queue in front of a synthesiser (espeak-ng) and a sink
@@ -40,12 +41,8 @@ public final class SpeechQueue: SpeechOutput {
       capacity: capacity, transcriptLimit: transcriptLimit, deadline: deadline, status: .on,
       logger: logger)
     self.state = state
-    let worker = Thread { state.runWorker(synthesizer: synthesizer, sink: sink) }
-    worker.name = "kiosk-speech"
-    worker.start()
-    let watchdog = Thread { state.runWatchdog() }
-    watchdog.name = "kiosk-speech-watchdog"
-    watchdog.start()
+    startThread(name: "kiosk-speech") { state.runWorker(synthesizer: synthesizer, sink: sink) }
+    startThread(name: "kiosk-speech-watchdog") { state.runWatchdog() }
   }
 
   /// A queue with speech off from the start for `reason` (espeak-ng is not installed): it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SpeechQueueState {
   /// Marks the start of a call into `component`; false when speech went off meanwhile.
@@ -90,9 +90,7 @@ extension SpeechQueueState {
           turnOffLocked("\(call.component) did not answer within \(deadlineText)")
           return
         }
-        let remaining = now.duration(to: due).components
-        let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
-        _ = condition.wait(until: Date(timeIntervalSinceNow: seconds + 0.001))
+        condition.wait(until: due + .milliseconds(1))
       }
     }
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SpeechQueueState {
   /// The worker thread: takes the next utterance, synthesises it and writes it to the sink,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 import Logging
 
 /// What a `SpeechQueue` shares with its worker and watchdog threads, behind one condition
@@ -13,7 +14,7 @@ final class SpeechQueueState: @unchecked Sendable {
     var since: ContinuousClock.Instant
   }
 
-  let condition = NSCondition()
+  let condition = Condition()
   let deadline: Duration
   let transcriptLimit: Int
   let logger: Logger?

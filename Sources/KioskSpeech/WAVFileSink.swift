@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// A sink that writes speech to a RIFF WAV file (16-bit mono PCM) instead of a sound card:
 /// for tests, and for a kiosk told to record its speech (a `--speech-output=FILE.wav` style
@@ -9,7 +11,7 @@ import Foundation
 public final class WAVFileSink: AudioSink, @unchecked Sendable {
   /// The file written.
   public let path: String
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var descriptor: Int32 = -1
   private var dataBytes = 0
 
@@ -24,51 +26,51 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
 
   /// Samples written so far.
   public var samplesWritten: Int {
-    lock.withLock { dataBytes / 2 }
+    lock.withLock { _ in dataBytes / 2 }
   }
 
   public func open(sampleRate: Int) throws(SpeechError) {
-    lock.lock()
-    defer { lock.unlock() }
-    if descriptor >= 0 { Glibc.close(descriptor) }
-    descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .audioFailed("cannot write \(path): \(String(cString: strerror(errno)))")
+    try lock.withLock { _ throws(SpeechError) in
+      if descriptor >= 0 { Glibc.close(descriptor) }
+      descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        throw .audioFailed("cannot write \(path): \(String(cString: strerror(errno)))")
+      }
+      dataBytes = 0
+      try writeAll(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil)
     }
-    dataBytes = 0
-    try writeAll(Self.header(sampleRate: sampleRate, dataBytes: 0), at: nil)
   }
 
   public func write(_ samples: UnsafeBufferPointer<Int16>) throws(SpeechError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard descriptor >= 0 else { throw .audioFailed("\(name) is not open") }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(samples.count * 2)
-    for sample in samples {
-      let value = UInt16(bitPattern: sample)
-      bytes.append(UInt8(value & 0xFF))
-      bytes.append(UInt8(value >> 8))
+    try lock.withLock { _ throws(SpeechError) in
+      guard descriptor >= 0 else { throw .audioFailed("\(name) is not open") }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(samples.count * 2)
+      for sample in samples {
+        let value = UInt16(bitPattern: sample)
+        bytes.append(UInt8(value & 0xFF))
+        bytes.append(UInt8(value >> 8))
+      }
+      try writeAll(bytes, at: nil)
+      dataBytes += bytes.count
     }
-    try writeAll(bytes, at: nil)
-    dataBytes += bytes.count
   }
 
   public func finishUtterance() throws(SpeechError) {
-    lock.lock()
-    defer { lock.unlock() }
-    try updateSizes()
+    try lock.withLock { _ throws(SpeechError) in
+      try updateSizes()
+    }
   }
 
   public func discard() {}
 
   public func close() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard descriptor >= 0 else { return }
-    try? updateSizes()
-    Glibc.close(descriptor)
-    descriptor = -1
+    lock.withLock { _ in
+      guard descriptor >= 0 else { return }
+      try? updateSizes()
+      Glibc.close(descriptor)
+      descriptor = -1
+    }
   }
 
   /// Writes the RIFF and data sizes into the header (a WAV's sizes come before its data).

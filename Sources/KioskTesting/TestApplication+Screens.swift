@@ -6,7 +6,7 @@ extension TestApplication {
   /// Connects another screen of `pointSize` at `scale`, on a virtual panel of its own
   /// (`virtual-1`, `virtual-2`…, refreshing `refreshRate` times a second) driven by the same
   /// clock, as a second display plugged in. It joins `Screen.screens`; `announce` posts
-  /// `Screen.didConnectNotification`, as for a display connected while the app runs.
+  /// `Screen.DidConnectMessage`, as for a display connected while the app runs.
   ///
   /// ```swift
   /// let (customer, panel) = try app.connectScreen(pointSize: Size(width: 800, height: 480))
@@ -31,7 +31,7 @@ extension TestApplication {
   }
 
   /// The display of `screen` goes away: its panel shows nothing more, it leaves
-  /// `Screen.screens`, and `Screen.didDisconnectNotification` is posted.
+  /// `Screen.screens`, and `Screen.DidDisconnectMessage` is posted.
   public func disconnectScreen(_ screen: Screen) {
     if let output = screen.output as? VirtualOutput {
       output.isActive = false

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskBase
 import KioskKit
 
 /// The KioskKit demo: the examples of the seed documents, wired by the storyboard
@@ -33,11 +35,10 @@ final class DemoApp: ApplicationDelegate {
     _ application: Application, didFinishLaunchingWithOptions options: [String: String]
   ) -> Bool {
     guard let window else {
-      FileHandle.standardError.write(
-        Data(
-          ("kiosk-demo: its storyboard kiosk-demo.\(Storyboard.fileExtension) is neither in"
-            + " PREFIX/share/kioskkit nor in the checkout's config/; name it with"
-            + " --main-storyboard\n").utf8))
+      writeToStandardError(
+        "kiosk-demo: its storyboard kiosk-demo.\(Storyboard.fileExtension) is neither in"
+          + " PREFIX/share/kioskkit nor in the checkout's config/; name it with"
+          + " --main-storyboard\n")
       return false
     }
     guard let shell = window.rootViewController as? DemoShellController else {
@@ -46,8 +47,8 @@ final class DemoApp: ApplicationDelegate {
     }
     if let problem = shell.examplesProblem {
       // A storyboard error, as one the runtime finds: a message and exit 64, not a trap.
-      FileHandle.standardError.write(
-        Data("kiosk-demo: the storyboard's DemoShellController scene: \(problem)\n".utf8))
+      writeToStandardError(
+        "kiosk-demo: the storyboard's DemoShellController scene: \(problem)\n")
       exit(KioskExitCode.usage.rawValue)
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)

@@ -107,14 +107,14 @@ struct TextInputGoldenTests {
     field.text = "Table for two at eight"
     app.runUntilIdle()
     field.becomeFirstResponder()
-    field.selectedRange = NSRange(location: 10, length: 3)
+    field.selectedRange = TextRange(location: 10, length: 3)
     app.runUntilIdle()
     // A long press shows the edit menu for the selection.
     let point = Point(x: 24 + 140, y: 62)
     app.touch(.began, at: point)
     app.advance(by: 0.6)
     app.touch(.ended, at: point)
-    field.selectedRange = NSRange(location: 10, length: 3)
+    field.selectedRange = TextRange(location: 10, length: 3)
     app.tap(at: Point(x: 24 + 120, y: 62))
     app.advance(by: 0.4)
     app.tap(at: Point(x: 24 + 120, y: 62))

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct ImageNamedTests {
   let folder: String
-  let bundle: Bundle
+  let bundle: ResourceBundle
 
   init() throws {
     let folder = NSTemporaryDirectory() + "kiosk-bundle-\(UUID().uuidString)"
@@ -24,7 +24,7 @@ import Testing
     try write("logo.png", size: 4, color: .red)
     try write("logo@2x.png", size: 8, color: .green)
     try write("Flags/de.png", size: 2, color: .blue)
-    bundle = try #require(Bundle(path: folder))
+    bundle = try #require(ResourceBundle(path: folder))
   }
 
   @Test func theVariantForTheScreensScaleIsChosen() throws {

@@ -58,7 +58,7 @@ import Testing
     #expect(app.keyboardLanguage == "zh-pinyin")
     #expect(app.typeOnScreenKeyboard("nihaoo"))
     #expect(app.tapKeyboardKey(.backspace))
-    #expect(field.text == "nihao" && field.markedTextRange == NSRange(location: 0, length: 5))
+    #expect(field.text == "nihao" && field.markedTextRange == TextRange(location: 0, length: 5))
     #expect(app.keyboardCandidates.isEmpty)
     InputMethodRegistry.waitForPreparations(timeout: 0.05)
     #expect(!prepared.withLock { $0 }, "the wait gives up after its timeout")
@@ -69,7 +69,7 @@ import Testing
     // given the letters held.
     InputMethodRegistry.finishPreparationsEndedOnThreads()
     #expect(app.keyboardCandidates == ["你好", "拟好"])
-    #expect(field.text == "nihao" && field.markedTextRange == NSRange(location: 0, length: 5))
+    #expect(field.text == "nihao" && field.markedTextRange == TextRange(location: 0, length: 5))
     #expect(app.tapCandidate(0))
     #expect(field.text == "你好" && field.markedTextRange == nil)
   }

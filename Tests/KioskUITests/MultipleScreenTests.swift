@@ -14,17 +14,15 @@ struct MultipleScreenTests {
     let app = try TestApplication(pointSize: Size(width: 320, height: 200))
     var connected: [ObjectIdentifier] = []
     var disconnected: [ObjectIdentifier] = []
-    let observers = [Screen.didConnectNotification, Screen.didDisconnectNotification].map {
-      name in
-      NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
-        let screen = (note.object as AnyObject?).map(ObjectIdentifier.init)
-        let isConnect = note.name == Screen.didConnectNotification
-        MainActor.assumeIsolated {
-          guard let screen else { return }
-          if isConnect { connected.append(screen) } else { disconnected.append(screen) }
-        }
-      }
-    }
+    let center = NotificationCenter.default
+    let observers = [
+      center.addObserver(of: nil as Screen?, for: Screen.DidConnectMessage.self) { message in
+        connected.append(ObjectIdentifier(message.screen))
+      },
+      center.addObserver(of: nil as Screen?, for: Screen.DidDisconnectMessage.self) { message in
+        disconnected.append(ObjectIdentifier(message.screen))
+      },
+    ]
     defer { for observer in observers { NotificationCenter.default.removeObserver(observer) } }
     #expect(Screen.screens.count == 1 && Screen.screens[0] === app.screen)
     // One there at launch: listed, not announced.

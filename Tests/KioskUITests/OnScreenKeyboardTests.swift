@@ -247,21 +247,26 @@ struct OnScreenKeyboardTests {
   /// didHide.
   @Test func notificationsCarryTheFramesAndTheAnimation() throws {
     let (app, field) = try makeApp()
-    var received: [(Notification.Name, Rect?, Double?)] = []
+    var received: [(String, Rect?, Double?)] = []
     let names = [
-      Responder.keyboardWillChangeFrameNotification, Responder.keyboardWillShowNotification,
-      Responder.keyboardDidChangeFrameNotification, Responder.keyboardDidShowNotification,
-      Responder.keyboardWillChangeFrameNotification, Responder.keyboardWillHideNotification,
-      Responder.keyboardDidChangeFrameNotification, Responder.keyboardDidHideNotification,
+      "WillChangeFrame", "WillShow", "DidChangeFrame", "DidShow",
+      "WillChangeFrame", "WillHide", "DidChangeFrame", "DidHide",
     ]
-    let observers = Set(names).map { name in
-      NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
-        let frame = note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? Rect
-        let duration = note.userInfo?[Responder.keyboardAnimationDurationUserInfoKey] as? Double
-        let name = note.name
-        MainActor.assumeIsolated { received.append((name, frame, duration)) }
+    func observe<Message: KeyboardMessage>(_ type: Message.Type, _ name: String)
+      -> NotificationCenter.ObservationToken
+    {
+      NotificationCenter.default.addObserver(of: nil as Screen?, for: type) { message in
+        received.append((name, message.endFrame, message.animationDuration))
       }
     }
+    let observers = [
+      observe(Responder.KeyboardWillChangeFrameMessage.self, "WillChangeFrame"),
+      observe(Responder.KeyboardWillShowMessage.self, "WillShow"),
+      observe(Responder.KeyboardDidChangeFrameMessage.self, "DidChangeFrame"),
+      observe(Responder.KeyboardDidShowMessage.self, "DidShow"),
+      observe(Responder.KeyboardWillHideMessage.self, "WillHide"),
+      observe(Responder.KeyboardDidHideMessage.self, "DidHide"),
+    ]
     defer { for observer in observers { NotificationCenter.default.removeObserver(observer) } }
     field.becomeFirstResponder()
     #expect(received.map(\.0) == Array(names.prefix(2)))
@@ -331,7 +336,7 @@ struct OnScreenKeyboardTests {
     field.autocapitalizationType = .none
     #expect(app.typeOnScreenKeyboard("nihao"))
     #expect(field.text == "nihao")
-    #expect(field.markedTextRange == NSRange(location: 0, length: 5))
+    #expect(field.markedTextRange == TextRange(location: 0, length: 5))
     #expect(app.keyboardCandidates == ["你好", "拟好"])
     #expect(app.tapCandidate(0))
     #expect(field.text == "你好" && field.markedTextRange == nil)

@@ -83,7 +83,7 @@ struct StoryboardTests {
   @Test func aStoryboardIsFoundByNameInABundle() throws {
     SampleStoryboard.registerClasses()
     let url = try SampleStoryboard.write(name: "Main")
-    let bundle = try #require(Bundle(path: url.deletingLastPathComponent().path))
+    let bundle = try #require(ResourceBundle(path: url.deletingLastPathComponent().path))
     let storyboard = try Storyboard(name: "Main", bundle: bundle)
     #expect(storyboard.name == "Main")
     #expect(storyboard.instantiateInitialViewController() is TabBarController)

@@ -87,11 +87,11 @@ struct TextFieldLongTextTests {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
     let field = makeField(app)
     check("caret to the start", field, app) {
-      field.selectedRange = NSRange(location: 0, length: 0)
+      field.selectedRange = TextRange(location: 0, length: 0)
     }
     check("typing at the start", field, app) { field.insertText("X") }
     check("caret to the middle", field, app) {
-      field.selectedRange = NSRange(location: 50_000, length: 0)
+      field.selectedRange = TextRange(location: 50_000, length: 0)
     }
     check("typing in the middle", field, app) { field.insertText("Y") }
     check("backspace in the middle", field, app) { field.deleteBackward() }
@@ -115,7 +115,7 @@ struct TextFieldLongTextTests {
     let field = makeField(app, text: String(repeating: unit, count: 10_000))
     check("typing at the end", field, app) { field.insertText("b") }
     check("caret to the middle", field, app) {
-      field.selectedRange = NSRange(location: 50_000, length: 0)
+      field.selectedRange = TextRange(location: 50_000, length: 0)
     }
     check("typing in the middle", field, app) { field.insertText("c") }
   }
@@ -126,7 +126,7 @@ struct TextFieldLongTextTests {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
     let field = makeField(app, text: String(repeating: "漢字仮名交じり文", count: 12_500))
     check("caret to the middle", field, app) {
-      field.selectedRange = NSRange(location: 50_000, length: 0)
+      field.selectedRange = TextRange(location: 50_000, length: 0)
     }
     check("typing", field, app) { field.insertText("字") }
     let shaped = field.displayLayout?.text.utf16.count ?? 0
@@ -138,7 +138,7 @@ struct TextFieldLongTextTests {
   @Test func aTapFindsTheCharacterUnderTheFinger() throws {
     let app = try TestApplication(pointSize: Size(width: 400, height: 300), scale: 2)
     let field = makeField(app)
-    field.selectedRange = NSRange(location: 60_000, length: 0)
+    field.selectedRange = TextRange(location: 60_000, length: 0)
     app.runUntilIdle()
     let caret = field.caretView.convert(field.caretView.bounds, to: app.window)
     app.tap(at: Point(x: caret.midX, y: caret.midY))

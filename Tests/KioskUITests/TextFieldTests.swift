@@ -28,7 +28,7 @@ private final class RecordingDelegate: TextFieldDelegate {
     wasFirstResponderAtDidEnd = textField.isFirstResponder
   }
   func textField(
-    _ textField: TextField, shouldChangeCharactersIn range: NSRange,
+    _ textField: TextField, shouldChangeCharactersIn range: TextRange,
     replacementString string: String
   ) -> Bool {
     calls.append("change \(range.location),\(range.length) '\(string)'")
@@ -60,11 +60,11 @@ struct TextFieldTests {
     #expect(field.becomeFirstResponder())
     field.insertText("hello world")
     #expect(field.text == "hello world")
-    #expect(field.selectedRange == NSRange(location: 11, length: 0))
-    field.selectedRange = NSRange(location: 6, length: 5)
+    #expect(field.selectedRange == TextRange(location: 11, length: 0))
+    field.selectedRange = TextRange(location: 6, length: 5)
     field.insertText("there")
     #expect(field.text == "hello there")
-    #expect(field.selectedRange == NSRange(location: 11, length: 0))
+    #expect(field.selectedRange == TextRange(location: 11, length: 0))
   }
 
   @Test func backspaceDeletesWholeGraphemeClusters() throws {
@@ -110,6 +110,36 @@ struct TextFieldTests {
     field.returnKeyPressed()
     #expect(events == ["begin", "changed", "exit", "end"])
     #expect(!field.isFirstResponder)
+  }
+
+  /// UIKit's text field messages, with the field as subject: an observer of another
+  /// field hears nothing.
+  @Test func beginChangeAndEndArePostedAsMessagesAboutTheField() throws {
+    let app = try TestApplication(pointSize: Size(width: 400, height: 300))
+    let field = makeField(app)
+    let other = TextField(frame: .zero)
+    var heard: [String] = []
+    let center = NotificationCenter.default
+    let tokens = [
+      center.addObserver(of: field, for: TextField.TextDidBeginEditingMessage.self) {
+        heard.append("begin \($0.textField === field)")
+      },
+      center.addObserver(of: field, for: TextField.TextDidChangeMessage.self) {
+        heard.append("change \($0.textField.text ?? "")")
+      },
+      center.addObserver(of: field, for: TextField.TextDidEndEditingMessage.self) { _ in
+        heard.append("end")
+      },
+      center.addObserver(of: other, for: TextField.TextDidChangeMessage.self) { _ in
+        heard.append("other")
+      },
+    ]
+    defer { for token in tokens { center.removeObserver(token) } }
+    field.text = "set by the app"
+    field.becomeFirstResponder()
+    field.insertText("!")
+    field.resignFirstResponder()
+    #expect(heard == ["begin true", "change set by the app!", "end"])
   }
 
   @Test func aDelegateCanKeepEditingGoingButEndEditingForceEndsIt() throws {
@@ -181,14 +211,14 @@ struct TextFieldTests {
     let field = makeField(app)
     field.becomeFirstResponder()
     field.insertText("我")
-    field.setMarkedText("ni", selectedRange: NSRange(location: 2, length: 0))
-    field.setMarkedText("ni hao", selectedRange: NSRange(location: 6, length: 0))
+    field.setMarkedText("ni", selectedRange: TextRange(location: 2, length: 0))
+    field.setMarkedText("ni hao", selectedRange: TextRange(location: 6, length: 0))
     #expect(field.text == "我ni hao")
-    #expect(field.markedTextRange == NSRange(location: 1, length: 6))
+    #expect(field.markedTextRange == TextRange(location: 1, length: 6))
     field.insertText("你好")
     #expect(field.text == "我你好")
     #expect(field.markedTextRange == nil)
-    field.setMarkedText("x", selectedRange: NSRange(location: 1, length: 0))
+    field.setMarkedText("x", selectedRange: TextRange(location: 1, length: 0))
     field.unmarkText()
     #expect(field.text == "我你好x" && field.markedTextRange == nil)
   }
@@ -199,7 +229,7 @@ struct TextFieldTests {
     field.becomeFirstResponder()
     field.insertText("one two")
     field.editor.selectWord(at: 5)
-    #expect(field.selectedRange == NSRange(location: 4, length: 3))
+    #expect(field.selectedRange == TextRange(location: 4, length: 3))
     field.editor.cut()
     #expect(field.text == "one " && Pasteboard.general.string == "two")
     field.editor.paste()
@@ -240,7 +270,7 @@ struct TextFieldTests {
     app.advance(by: 1)
     app.tap(at: Point(x: 20 + origin.x + field.textOrigin.x + 1, y: 42))
     app.tap(at: Point(x: 20 + origin.x + field.textOrigin.x + 1, y: 42))
-    #expect(field.selectedRange == NSRange(location: 0, length: 6))
+    #expect(field.selectedRange == TextRange(location: 0, length: 6))
   }
 
   @Test func theCaretBlinksOnlyWhileEditing() throws {
@@ -322,7 +352,7 @@ struct TextFieldTests {
       app.application.sendPresses([PressSample(phase: .began, key: key(105, "", .shift))])
       app.application.sendPresses([PressSample(phase: .ended, key: key(105, "", .shift))])
     }
-    #expect(field.selectedRange == NSRange(location: 3, length: 2))
+    #expect(field.selectedRange == TextRange(location: 3, length: 2))
     // Backspace held for 1 s: one delete, then 25 a second after 0.5 s.
     app.application.sendPresses([PressSample(phase: .began, key: key(14))])
     app.advance(by: 0.5 + 0.04 * 1 + 0.001)

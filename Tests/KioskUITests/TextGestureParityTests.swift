@@ -7,7 +7,7 @@ import Testing
 
 /// What a gesture left in a text control: its selection and whether the edit menu shows.
 private struct Outcome: Equatable {
-  var selection: NSRange
+  var selection: TextRange
   var menuShows: Bool
 }
 
@@ -22,7 +22,7 @@ struct TextGestureParityTests {
   /// its text (`caret(offset)`, in `space`'s coordinates), noting what each left.
   private func play(
     _ app: TestApplication, on control: View, caret: (Int) -> Rect, in space: View,
-    selection: () -> NSRange
+    selection: () -> TextRange
   ) -> [Outcome] {
     app.window.addSubview(control)
     app.runUntilIdle()
@@ -79,9 +79,9 @@ struct TextGestureParityTests {
     let (view, outcomes) = playOnATextView(app)
     try #require(outcomes.count == 6)
     // The caret is where the finger rests before the finger lifts.
-    #expect(outcomes[3].selection == NSRange(location: 5, length: 0))
-    #expect(outcomes[4] == Outcome(selection: NSRange(location: 11, length: 0), menuShows: false))
-    #expect(outcomes[5] == Outcome(selection: NSRange(location: 11, length: 0), menuShows: true))
+    #expect(outcomes[3].selection == TextRange(location: 5, length: 0))
+    #expect(outcomes[4] == Outcome(selection: TextRange(location: 11, length: 0), menuShows: false))
+    #expect(outcomes[5] == Outcome(selection: TextRange(location: 11, length: 0), menuShows: true))
     #expect(view.contentOffset == .zero)
   }
 
@@ -95,9 +95,9 @@ struct TextGestureParityTests {
     field.removeFromSuperview()
     let (_, inView) = playOnATextView(app)
     try #require(inField.count == 6)
-    #expect(inField[0] == Outcome(selection: NSRange(location: 8, length: 3), menuShows: true))
-    #expect(inField[1] == Outcome(selection: NSRange(location: 2, length: 0), menuShows: false))
-    #expect(inField[2] == Outcome(selection: NSRange(location: 2, length: 0), menuShows: true))
+    #expect(inField[0] == Outcome(selection: TextRange(location: 8, length: 3), menuShows: true))
+    #expect(inField[1] == Outcome(selection: TextRange(location: 2, length: 0), menuShows: false))
+    #expect(inField[2] == Outcome(selection: TextRange(location: 2, length: 0), menuShows: true))
     #expect(inView == inField)
   }
 }

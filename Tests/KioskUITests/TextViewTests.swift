@@ -11,7 +11,7 @@ private final class ChangeCounter: TextViewDelegate {
   var refuseDigits = false
   func textViewDidChange(_ textView: TextView) { changes += 1 }
   func textView(
-    _ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String
+    _ textView: TextView, shouldChangeTextIn range: TextRange, replacementText text: String
   )
     -> Bool
   { !(refuseDigits && text.contains { $0.isNumber }) }
@@ -73,7 +73,7 @@ struct TextViewTests {
     let point = view.convert(Point(x: word.midX, y: word.midY), to: app.window)
     app.tap(at: point)
     app.tap(at: point)
-    #expect(view.selectedRange == NSRange(location: 8, length: 3))
+    #expect(view.selectedRange == TextRange(location: 8, length: 3))
     return (app, view)
   }
 
@@ -102,7 +102,7 @@ struct TextViewTests {
     let offsetBefore = view.contentOffset
     app.drag(from: from, to: to, duration: 0.3)
     app.runUntilIdle()
-    #expect(view.selectedRange == NSRange(location: 8, length: 17))
+    #expect(view.selectedRange == TextRange(location: 8, length: 17))
     #expect(view.contentOffset == offsetBefore)
     #expect(EditMenu.shared.menuView != nil)
     // The start handle pulled back to the start of the text.
@@ -111,13 +111,13 @@ struct TextViewTests {
     let origin = view.convert(Point(x: 6, y: view.caretRect(for: 0).midY), to: app.window)
     app.drag(from: startPoint, to: origin, duration: 0.3)
     app.runUntilIdle()
-    #expect(view.selectedRange == NSRange(location: 0, length: 25))
+    #expect(view.selectedRange == TextRange(location: 0, length: 25))
     // A drag elsewhere still scrolls, and ending editing hides the handles.
     let low = view.convert(Point(x: 200, y: 100), to: app.window)
     app.drag(from: low, to: Point(x: low.x, y: low.y - 60), duration: 0.3)
     app.advance(by: 1)
     #expect(view.contentOffset.y > 20)
-    #expect(view.selectedRange == NSRange(location: 0, length: 25))
+    #expect(view.selectedRange == TextRange(location: 0, length: 25))
     view.resignFirstResponder()
     let handlesHidden = view.selectionHandles.allSatisfy(\.isHidden)
     #expect(handlesHidden)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskUI
 
 /// Where an app keeps its files: a state folder for what must survive restarts and updates

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskBase
 import KioskGraphics
 import KioskLinux
 import KioskRime
@@ -66,17 +68,16 @@ extension Application {
     let collisions = CommandLineParser.collisions(of: AppOptions.self)
     if !collisions.isEmpty {
       let list = collisions.joined(separator: ", ")
-      FileHandle.standardError.write(
-        Data(
-          "error: the app's options (\(AppOptions.self)) reuse \(list), which KioskKit's standard options already name; rename the app's\n"
-            .utf8))
+      writeToStandardError(
+        "error: the app's options (\(AppOptions.self)) reuse \(list), which KioskKit's standard options already name; rename the app's\n"
+      )
       exit(KioskExitCode.usage.rawValue)
     }
     let parser: CommandLineParser
     do {
       parser = try .with(AppOptions.self)
     } catch {
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      writeToStandardError("error: \(error)\n")
       exit(KioskExitCode.usage.rawValue)
     }
     launch(delegateType, parser: parser, arguments: arguments, mainStoryboard: mainStoryboard)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import KioskUI
 
 /// The app's own options as parsed at launch, for `Application.options(_:)`.
@@ -14,9 +14,12 @@ enum AppOptionsStore {
 extension Application {
   /// Posted on the main queue after `reload-config` (or SIGHUP) changed a key of the app's
   /// own configuration table (`AppConfigurationTable`): `options(_:)` has the new values.
-  /// The object is the application.
-  public static let optionsDidChangeNotification = Notification.Name(
-    "KioskApplicationOptionsDidChange")
+  /// The subject is the application.
+  public struct OptionsDidChangeMessage: NotificationCenter.MainActorMessage {
+    public typealias Subject = Application
+    /// The application.
+    public let application: Application
+  }
 
   /// The app's own command-line options, parsed at launch beside the standard ones: pass
   /// their type to `Application.main(_:options:)`, then read them here (from

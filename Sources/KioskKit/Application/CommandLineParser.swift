@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import KioskUI
 
 /// How this process reads a command line: the standard options alone, or with the app's own
@@ -77,26 +77,35 @@ struct CommandLineParser: Sendable {
   /// The option and flag names of ArgumentParser's JSON description of a type, without the
   /// help flag ArgumentParser adds to every type (the one with the long name `--help`).
   private static func names(in json: String) -> Set<String> {
-    guard
-      let root = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-      let command = root["command"] as? [String: Any],
-      let arguments = command["arguments"] as? [[String: Any]]
-    else { return [] }
+    guard let root = try? JSONDecoder().decode(HelpDump.self, from: Data(json.utf8)) else {
+      return []
+    }
     var result: Set<String> = []
-    for argument in arguments {
-      let names = argument["names"] as? [[String: Any]] ?? []
-      if names.contains(where: {
-        $0["kind"] as? String == "long" && $0["name"] as? String == "help"
-      }) {
-        continue
-      }
+    for argument in root.command.arguments ?? [] {
+      let names = argument.names ?? []
+      if names.contains(where: { $0.kind == "long" && $0.name == "help" }) { continue }
       for name in names {
-        guard let kind = name["kind"] as? String, let text = name["name"] as? String else {
-          continue
-        }
-        result.insert(kind == "short" ? "-" + text : "--" + text)
+        result.insert(name.kind == "short" ? "-" + name.name : "--" + name.name)
       }
     }
     return result
   }
+}
+
+/// The part of ArgumentParser's JSON description of a type that `names(in:)` reads.
+private struct HelpDump: Decodable {
+  struct Command: Decodable {
+    let arguments: [Argument]?
+  }
+
+  struct Argument: Decodable {
+    let names: [Name]?
+  }
+
+  struct Name: Decodable {
+    let kind: String
+    let name: String
+  }
+
+  let command: Command
 }

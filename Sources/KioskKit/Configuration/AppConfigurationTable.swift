@@ -5,7 +5,7 @@ import ArgumentParser
 /// The file, its drop-ins and `KIOSK_<TABLE>_<KEY>` variables set them under the command
 /// line, `--check-config` checks them with the same `file:line` messages, and
 /// `reload-config` takes new values at once: the app reads `Application.options(_:)` again
-/// when `Application.optionsDidChangeNotification` arrives.
+/// when `Application.OptionsDidChangeMessage` arrives.
 ///
 /// ```swift
 /// struct CheckInOptions: AppConfigurationTable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 
 /// A value as the file or the environment wrote it, before it is checked against a key.
 enum WrittenValue: Equatable {
@@ -201,7 +202,7 @@ extension ConfigurationKey {
       default: return .string(text)
       }
     case .paths:
-      let paths = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      let paths = text.split(separator: ",").map { $0.trimmingWhitespace() }
       return .array(paths.map(WrittenValue.string))
     case .matrix:
       let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })

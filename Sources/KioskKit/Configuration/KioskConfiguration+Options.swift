@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 extension KioskConfiguration {
   /// The options an app runs with: `commandLine` over the environment over the file over the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A configuration file (TOML) and the `KIOSK_*` environment, checked against the keys
 /// KioskKit knows, ready to lie under an app's command line.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskLinux
 import Logging
 
@@ -100,7 +100,7 @@ final class LiveSettings {
       appKeyValues = appReload.appKeyValues
       AppOptionsStore.parsed = appReload.appOptions
       NotificationCenter.default.post(
-        name: Application.optionsDidChangeNotification, object: Application.shared)
+        Application.OptionsDidChangeMessage(application: .shared), subject: Application.shared)
     }
     return reload.changes.map {
       $0.valueChange + ($0.isLive ? " (applied)" : " (at the next restart)")

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskBase
 import Logging
 
 /// Start-up's part of the configuration: which file, `--check-config`, and the options the
@@ -72,7 +74,7 @@ enum ConfigurationStartUp {
       if code == .success {
         print(message)
       } else {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        writeToStandardError(message + "\n")
       }
       exit(code.rawValue)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskControl
 import KioskUI
 
@@ -31,9 +32,9 @@ extension ControlService {
   static func accessibilityObject(_ service: AccessibilityService) -> [String: Any] {
     [
       "screen_reader": service.isReaderRunning,
-      "started_by": service.startedBy.map { $0.rawValue as Any } ?? NSNull(),
+      "started_by": service.startedBy.map { $0.rawValue as Any } ?? JSONNull(),
       "mode": service.options.screenReader.rawValue,
-      "headset": service.headsetPlugged.map { $0 as Any } ?? NSNull(),
+      "headset": service.headsetPlugged.map { $0 as Any } ?? JSONNull(),
       "speech": service.speechStatusText,
     ]
   }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KioskBase
 import KioskControl
 import KioskFiles
 import KioskGraphics
@@ -112,7 +114,7 @@ final class ControlService {
     var lines = [
       "version: \(KioskKitVersion.string)",
       "output: \(output.name) \(output.pixelWidth)x\(output.pixelHeight) px"
-        + " @ \(String(format: "%.2f", output.refreshRate)) Hz"
+        + " @ \(String(output.refreshRate, decimals: 2)) Hz"
         + (output.isActive ? "" : " (inactive)"),
       "mode: \(modeDescription)",
       "screen: \(format(screen.bounds.width))x\(format(screen.bounds.height)) pt, scale"
@@ -134,13 +136,13 @@ final class ControlService {
       lines.append(
         "screen \(number + 1): \(report.output)\(report.isMain ? " (main)" : "")"
           + " \(report.isConnected ? "connected" : "disconnected")"
-          + " \(report.pixelWidth)x\(report.pixelHeight) px @ \(String(format: "%.2f", report.refreshRate)) Hz,"
+          + " \(report.pixelWidth)x\(report.pixelHeight) px @ \(String(report.refreshRate, decimals: 2)) Hz,"
           + " \(format(report.pointWidth))x\(format(report.pointHeight)) pt, scale \(format(report.scale)),"
           + " rotation \(report.rotation), frames presented \(report.framesPresented),"
           + " frames failed \(report.framesFailed),"
           + " frame interval ms \(percentiles(report.frameIntervals))")
     }
-    let rss = ProcessMemory.residentBytes().map { String(format: "%.1f", Double($0) / 1_048_576) }
+    let rss = ProcessMemory.residentBytes().map { String(Double($0) / 1_048_576, decimals: 1) }
     lines.append("rss MB: \(rss ?? "unknown")")
     lines.append("memory warnings: \(Self.memoryWarningsSeen)")
     lines.append("uptime s: \(Int(monotonicSeconds() - started))")
@@ -171,12 +173,7 @@ final class ControlService {
   /// when unknown), `memory_warnings`, `uptime_s`, `accessibility` {`screen_reader`,
   /// `started_by`, `mode`, `headset`, `speech`} (null without the service).
   func statusJSON() -> String {
-    let object = statusObject()
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    JSONValue(statusObject()).text ?? "{}"
   }
 
   /// The facts of `statusJSON`, as JSON values.
@@ -194,7 +191,7 @@ final class ControlService {
     func milliseconds(_ ring: SampleRing) -> Any {
       guard let p50 = ring.percentile(0.5), let p90 = ring.percentile(0.9),
         let p99 = ring.percentile(0.99), let maximum = ring.percentile(1)
-      else { return NSNull() }
+      else { return JSONNull() }
       return [
         "p50": p50 * 1000, "p90": p90 * 1000, "p99": p99 * 1000, "max": maximum * 1000,
         "samples": ring.samples.count,
@@ -230,10 +227,10 @@ final class ControlService {
       "frames_failed": statistics.presentFailures,
       "frame_interval_ms": milliseconds(statistics.intervals),
       "present_ms": milliseconds(statistics.presentDurations),
-      "rss_bytes": ProcessMemory.residentBytes().map { $0 as Any } ?? NSNull(),
+      "rss_bytes": ProcessMemory.residentBytes().map { $0 as Any } ?? JSONNull(),
       "memory_warnings": Self.memoryWarningsSeen,
       "uptime_s": Int(monotonicSeconds() - started),
-      "accessibility": accessibility.map(Self.accessibilityObject) ?? NSNull(),
+      "accessibility": accessibility.map(Self.accessibilityObject) ?? JSONNull(),
     ]
   }
 
@@ -252,7 +249,7 @@ final class ControlService {
       let p99 = ring.percentile(0.99), let maximum = ring.percentile(1)
     else { return "none yet" }
     let parts = [("p50", p50), ("p90", p90), ("p99", p99), ("max", maximum)].map {
-      "\($0.0) \(String(format: "%.2f", $0.1 * 1000))"
+      "\($0.0) \(String($0.1 * 1000, decimals: 2))"
     }
     return parts.joined(separator: " ") + " (last \(ring.samples.count))"
   }

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// Runs one piece of work at a time on a worker thread and gives its caller the result, or
 /// an error once `limit` has passed. Work that overruns cannot be stopped (it is ordinary
@@ -22,7 +23,7 @@ final class DeadlineWorker: @unchecked Sendable {
   }
 
   private let queue: DispatchQueue
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var isRunning = false
 
   /// `label` names the worker's thread (in `top -H`, gdb, perf).
@@ -31,7 +32,7 @@ final class DeadlineWorker: @unchecked Sendable {
   }
 
   /// Whether work is running now.
-  var isBusy: Bool { lock.withLock { isRunning } }
+  var isBusy: Bool { lock.withLock { _ in isRunning } }
 
   /// `work`'s result, or `TimedOut` after `limit`, or `Busy` at once when earlier work has
   /// not finished.
@@ -39,7 +40,7 @@ final class DeadlineWorker: @unchecked Sendable {
   func run<Value>(
     limit: Duration, _ work: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
-    let claimed = lock.withLock {
+    let claimed = lock.withLock { _ in
       guard !isRunning else { return false }
       isRunning = true
       return true
@@ -65,7 +66,7 @@ final class DeadlineWorker: @unchecked Sendable {
       queue.async {
         let outcome = Result { try task.value() }
         timer.value.cancel()
-        self.lock.withLock { self.isRunning = false }
+        self.lock.withLock { _ in self.isRunning = false }
         answer.give(outcome.map(Unchecked.init))
       }
     }
@@ -74,11 +75,11 @@ final class DeadlineWorker: @unchecked Sendable {
 
   /// The continuation, resumed by whichever comes first: the result or the deadline.
   private final class Answer<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     var continuation: CheckedContinuation<Unchecked<Value>, Error>?
 
     func give(_ outcome: Result<Unchecked<Value>, Error>) {
-      let waiting = lock.withLock {
+      let waiting = lock.withLock { _ in
         defer { continuation = nil }
         return continuation
       }

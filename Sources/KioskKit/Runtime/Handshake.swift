@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import KioskUI
 
 /// For test harnesses (`--handshake`): when no frame has been shown for a while after one

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import KioskUI
 
 /// Real time on the main queue: commits at the end of each turn (the default scheduler),

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import KioskLinux
 
 /// What runs beside the app once it is launched; held for the life of the process.

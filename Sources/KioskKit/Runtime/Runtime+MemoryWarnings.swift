@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 import KioskLinux
 import KioskUI
 import Logging
@@ -40,6 +41,6 @@ extension Runtime {
   }
 
   private static func megabytes(_ bytes: Int?) -> String {
-    bytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
+    bytes.map { String(Double($0) / 1_048_576, decimals: 1) } ?? "?"
   }
 }

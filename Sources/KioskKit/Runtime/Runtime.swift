@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import KioskBase
 import KioskLinux
 import KioskUI
 import KioskVirtual
@@ -139,7 +142,7 @@ struct Runtime {
       if let screenName, screenName == lastName { return }
       lastName = screenName
       let name = Self.pngName(for: screenName, number: written, used: &usedNames)
-      let path = (directory as NSString).appendingPathComponent(name)
+      let path = joinedPath(directory, name)
       do {
         try output.writePNG(to: path)
         logger.info("wrote \(path)")
@@ -166,13 +169,13 @@ struct Runtime {
     let anonymousAfterWarning = ProcessMemory.anonymousResidentBytes()
     let heapAfterWarning = ProcessMemory.heapBytesInUse()
     func megabytes(_ bytes: Int?) -> String {
-      bytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "?"
+      bytes.map { String(Double($0) / 1_048_576, decimals: 1) } ?? "?"
     }
     let resident = atEnd.map { _ in
       ", resident memory \(megabytes(atEnd)) MB (\(megabytes(afterWarning)) MB after a memory warning, \(megabytes(anonymousAfterWarning)) MB of it anonymous, \(megabytes(heapAfterWarning)) MB heap in use)"
     }
     logger.info(
-      "stopped after \(String(format: "%.2f", end)) s of simulated time, \(output.framesPresented) frames presented\(resident ?? "")"
+      "stopped after \(String(end, decimals: 2)) s of simulated time, \(output.framesPresented) frames presented\(resident ?? "")"
     )
     return failure ?? .success
   }
@@ -187,7 +190,7 @@ extension Runtime {
       (screenName ?? "").lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
     )
     .split(separator: "-").joined(separator: "-")
-    let base = safe.isEmpty ? String(format: "screen-%02d", number) : String(safe.prefix(80))
+    let base = safe.isEmpty ? "screen-" + String(number, digits: 2) : String(safe.prefix(80))
     var name = base
     var copy = 1
     while used.contains(name) {

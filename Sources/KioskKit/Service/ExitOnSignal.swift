@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import KioskUI
 
 /// SIGTERM and SIGINT end the process cleanly: `stop` is called with the signal's name

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 import KioskUI
 import Logging

@@ -1,5 +1,5 @@
 internal import CXKBCommon
-import Foundation
+import FoundationEssentials
 import Glibc
 import KioskUI
 

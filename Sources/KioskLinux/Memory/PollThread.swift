@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import KioskBase
 
 /// A thread that waits in poll(2) on one descriptor and reports each time it is ready.
 ///
@@ -26,12 +26,11 @@ final class PollThread {
     }
     let stopReader = pipeEnds[0]
     stopWriter = pipeEnds[1]
-    let thread = Thread {
+    startThread(name: name) {
       Self.wait(on: descriptor, for: events, stopReader: stopReader, ready: ready, gone: gone)
       close(descriptor)
       close(stopReader)
     }
-    thread.start()
   }
 
   isolated deinit { stop() }

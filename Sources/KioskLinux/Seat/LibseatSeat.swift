@@ -1,7 +1,8 @@
 internal import CLinux
 internal import CSeat
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// A seat from a seat manager through libseat: logind (systemd) or seatd, or libseat's

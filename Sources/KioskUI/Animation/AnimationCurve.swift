@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// Options for `View.animate(withDuration:delay:options:animations:completion:)`.

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 extension Image {
   /// The image `name` from `bundle` (the main bundle when `nil`; a package's own resources
-  /// are in `Bundle.module`), in the variant made for `scale` (by default the main screen's),
+  /// are in `ResourceBundle(path: Bundle.module.bundlePath)`), in the variant made for `scale` (by default the main screen's),
   /// as UIKit's `UIImage(named:in:compatibleWith:)`: `logo@2x.png` on a screen of scale 2,
   /// else the nearest larger variant (scaled down when drawn), else the nearest smaller one,
   /// `logo.png` counting as scale 1. The image's `scale` is its variant's, so it has the
@@ -17,10 +17,12 @@ extension Image {
   /// one is a packaging mistake worth a message.
   ///
   /// ```swift
-  /// let logo = try Image(named: "logo", in: .module)
+  /// let logo = try Image(named: "logo")  // beside the program
   /// ```
   @MainActor
-  public convenience init(named name: String, in bundle: Bundle? = nil, scale: Double? = nil)
+  public convenience init(
+    named name: String, in bundle: ResourceBundle? = nil, scale: Double? = nil
+  )
     throws(ImageError)
   {
     let bundle = bundle ?? .main

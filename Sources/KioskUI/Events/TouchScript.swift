@@ -145,7 +145,7 @@ public struct TouchScript: Sendable, Equatable {
 
   /// What a `type` line types: the rest of the line after `type` and one space or tab.
   private static func typedText(_ content: Substring, line: Int) throws(ParseError) -> String {
-    guard let word = content.range(of: "type") else {
+    guard let word = content.firstRange(of: "type") else {
       throw ParseError(line: line, reason: "expected `ms type TEXT`")
     }
     var rest = content[word.upperBound...]

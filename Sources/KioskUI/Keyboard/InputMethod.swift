@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import KioskBase
 
 /// A key an input method is given: a letter typed on the on-screen keyboard or a hardware
 /// keyboard, or one of the editing keys an input method reacts to.
@@ -117,7 +119,7 @@ public enum InputMethodRegistry {
   /// Languages whose preparation has ended.
   private static var prepared: Set<String> = []
   /// Counts the preparation threads still working (see `waitForPreparations`).
-  nonisolated private static let activity = NSCondition()
+  nonisolated private static let activity = Condition()
   nonisolated(unsafe) private static var activeThreads = 0
   /// Languages whose thread has ended, not yet taken by the main queue (under `activity`).
   nonisolated(unsafe) private static var endedOnThreads: [String] = []
@@ -182,7 +184,7 @@ public enum InputMethodRegistry {
     activity.lock()
     activeThreads += 1
     activity.unlock()
-    Thread.detachNewThread {
+    startThread(name: "kiosk-input") {
       preparation()
       activity.lock()
       activeThreads -= 1
@@ -217,7 +219,7 @@ public enum InputMethodRegistry {
   /// still works can crash the process on its way out. Returns whether none is left.
   @discardableResult
   public static func waitForPreparations(timeout: Double) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
+    let deadline = ContinuousClock.now + .seconds(timeout)
     activity.lock()
     defer { activity.unlock() }
     while activeThreads > 0, activity.wait(until: deadline) {}

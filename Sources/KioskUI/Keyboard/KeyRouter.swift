@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Takes keys into the text input being edited: the on-screen keyboard's and the hardware
 /// keyboard's, through the input method of the current language when it has one (its
@@ -131,12 +131,12 @@ final class KeyRouter {
     if !result.committed.isEmpty { input.insertText(result.committed) }
     composition = result.composition
     if composition.preedit.isEmpty {
-      if input.markedTextRange != nil { input.setMarkedText(nil, selectedRange: NSRange()) }
+      if input.markedTextRange != nil { input.setMarkedText(nil, selectedRange: TextRange()) }
     } else {
       let caret = min(composition.caret, composition.preedit.count)
       let utf16Caret = composition.preedit.prefix(caret).utf16.count
       input.setMarkedText(
-        composition.preedit, selectedRange: NSRange(location: utf16Caret, length: 0))
+        composition.preedit, selectedRange: TextRange(location: utf16Caret, length: 0))
     }
     keyboardView?.candidateBar.composition = composition
     afterTyping()
@@ -177,7 +177,7 @@ final class KeyRouter {
   private static func textEnding(at caret: Int, in input: TextInput) -> Substring {
     var length = min(caret, 16)
     while true {
-      let text = input.text(in: NSRange(location: caret - length, length: length)) ?? ""
+      let text = input.text(in: TextRange(location: caret - length, length: length)) ?? ""
       if length == caret { return text[...] }
       // The first character may be cut in two where the range began: it is left out.
       let end = text.dropFirst()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// Shows and hides the on-screen keyboard's window: slides the keyboard in and out (it
@@ -45,8 +45,8 @@ final class KeyboardPresenter {
     let old = keyboardFrame
     keyboardFrame = frame
     keyboardWindow.keyboardView.frame = frame
-    post(Responder.keyboardWillChangeFrameNotification, from: old, to: frame, duration: 0)
-    post(Responder.keyboardDidChangeFrameNotification, from: old, to: frame, duration: 0)
+    post(Responder.KeyboardWillChangeFrameMessage.self, from: old, to: frame, duration: 0)
+    post(Responder.KeyboardDidChangeFrameMessage.self, from: old, to: frame, duration: 0)
     keyboardDidMove?(false)
   }
 
@@ -69,8 +69,8 @@ final class KeyboardPresenter {
     keyboardWindow.frameObserver = { [weak self] in self?.layout() }
     let duration = animated ? Self.animationDuration : 0
     // UIKit's order: the frame change around the showing.
-    post(Responder.keyboardWillChangeFrameNotification, from: begin, to: end, duration: duration)
-    post(Responder.keyboardWillShowNotification, from: begin, to: end, duration: duration)
+    post(Responder.KeyboardWillChangeFrameMessage.self, from: begin, to: end, duration: duration)
+    post(Responder.KeyboardWillShowMessage.self, from: begin, to: end, duration: duration)
     animate(duration: duration) {
       view.frame = end
       self.keyboardDidMove?(false)
@@ -78,8 +78,8 @@ final class KeyboardPresenter {
     } completion: { [weak self] in
       guard let self, self.isKeyboardVisible else { return }
       self.post(
-        Responder.keyboardDidChangeFrameNotification, from: begin, to: end, duration: duration)
-      self.post(Responder.keyboardDidShowNotification, from: begin, to: end, duration: duration)
+        Responder.KeyboardDidChangeFrameMessage.self, from: begin, to: end, duration: duration)
+      self.post(Responder.KeyboardDidShowMessage.self, from: begin, to: end, duration: duration)
     }
   }
 
@@ -93,8 +93,8 @@ final class KeyboardPresenter {
     let end = begin.offsetBy(dx: 0, dy: begin.height)
     keyboardFrame = .zero
     let duration = animated ? Self.animationDuration : 0
-    post(Responder.keyboardWillChangeFrameNotification, from: begin, to: end, duration: duration)
-    post(Responder.keyboardWillHideNotification, from: begin, to: end, duration: duration)
+    post(Responder.KeyboardWillChangeFrameMessage.self, from: begin, to: end, duration: duration)
+    post(Responder.KeyboardWillHideMessage.self, from: begin, to: end, duration: duration)
     animate(duration: duration) {
       view.frame = end
       self.keyboardDidMove?(false)
@@ -103,8 +103,8 @@ final class KeyboardPresenter {
       guard let self else { return }
       if !self.isKeyboardVisible { keyboardWindow?.isHidden = true }
       self.post(
-        Responder.keyboardDidChangeFrameNotification, from: begin, to: end, duration: duration)
-      self.post(Responder.keyboardDidHideNotification, from: begin, to: end, duration: duration)
+        Responder.KeyboardDidChangeFrameMessage.self, from: begin, to: end, duration: duration)
+      self.post(Responder.KeyboardDidHideMessage.self, from: begin, to: end, duration: duration)
     }
   }
 
@@ -123,16 +123,14 @@ final class KeyboardPresenter {
     }
   }
 
-  private func post(_ name: Notification.Name, from begin: Rect, to end: Rect, duration: Double) {
+  private func post<Message: KeyboardMessage>(
+    _ message: Message.Type, from begin: Rect, to end: Rect, duration: Double
+  ) {
     NotificationCenter.default.post(
-      name: name, object: nil,
-      userInfo: [
-        Responder.keyboardFrameBeginUserInfoKey: begin,
-        Responder.keyboardFrameEndUserInfoKey: end,
-        Responder.keyboardAnimationDurationUserInfoKey: duration,
-        Responder.keyboardAnimationCurveUserInfoKey: Self.animationCurve,
-        Responder.keyboardIsLocalUserInfoKey: true,
-      ])
+      message.init(
+        KeyboardChange(
+          startFrame: begin, endFrame: end, animationDuration: duration,
+          animationCurve: Self.animationCurve)))
   }
 
   // MARK: Views that follow the keyboard

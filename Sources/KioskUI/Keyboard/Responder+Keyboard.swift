@@ -1,49 +1,99 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
-/// The keyboard notifications, as UIKit posts them on `UIResponder`: `userInfo` holds the
-/// keyboard's frame before and after (`Rect`, screen points), the animation's duration
-/// (`Double`, seconds) and curve (`AnimationCurve`).
+/// The keyboard's messages, as UIKit posts them on `UIResponder` since iOS 26 (Foundation's
+/// `NotificationCenter` messages, in FoundationEssentials): each carries the keyboard's
+/// frame before and after (screen points), the animation's duration and curve.
 ///
 /// ```swift
-/// NotificationCenter.default.addObserver(
-///   forName: Responder.keyboardWillShowNotification, object: nil, queue: nil
-/// ) { note in
-///   let frame = note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? Rect
+/// let token = NotificationCenter.default.addObserver(
+///   of: nil as Screen?, for: Responder.KeyboardWillShowMessage.self
+/// ) { message in
+///   let frame = message.endFrame
 /// }
 /// ```
+///
+/// (UIKit's older `keyboardWillShowNotification` names with a `userInfo` are Foundation's
+/// `Notification`, which is not in FoundationEssentials.)
 extension Responder {
   /// The keyboard is about to slide in.
-  nonisolated public static let keyboardWillShowNotification = Notification.Name(
-    "KioskKit.keyboardWillShow")
-  /// The keyboard is in place.
-  nonisolated public static let keyboardDidShowNotification = Notification.Name(
-    "KioskKit.keyboardDidShow")
-  /// The keyboard is about to slide out.
-  nonisolated public static let keyboardWillHideNotification = Notification.Name(
-    "KioskKit.keyboardWillHide")
-  /// The keyboard is gone.
-  nonisolated public static let keyboardDidHideNotification = Notification.Name(
-    "KioskKit.keyboardDidHide")
-  /// The keyboard's frame is about to change while it is shown (a candidate bar, rotation).
-  nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name(
-    "KioskKit.keyboardWillChangeFrame")
-  /// The keyboard's frame changed while it is shown.
-  nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name(
-    "KioskKit.keyboardDidChangeFrame")
+  public struct KeyboardWillShowMessage: KeyboardMessage {
+    public let change: KeyboardChange
+    public init(_ change: KeyboardChange) { self.change = change }
+  }
 
-  /// The keyboard's frame when the change starts (`Rect`, screen points).
-  nonisolated public static let keyboardFrameBeginUserInfoKey = "KioskKit.keyboardFrameBegin"
-  /// The keyboard's frame when the change ends (`Rect`, screen points).
-  nonisolated public static let keyboardFrameEndUserInfoKey = "KioskKit.keyboardFrameEnd"
-  /// The animation's duration (`Double`, seconds; 0 when not animated).
-  nonisolated public static let keyboardAnimationDurationUserInfoKey =
-    "KioskKit.keyboardAnimationDuration"
-  /// The animation's curve (`AnimationCurve`).
-  nonisolated public static let keyboardAnimationCurveUserInfoKey =
-    "KioskKit.keyboardAnimationCurve"
-  /// Whether the keyboard belongs to this app (`Bool`; always true in KioskKit).
-  nonisolated public static let keyboardIsLocalUserInfoKey = "KioskKit.keyboardIsLocal"
+  /// The keyboard is in place.
+  public struct KeyboardDidShowMessage: KeyboardMessage {
+    public let change: KeyboardChange
+    public init(_ change: KeyboardChange) { self.change = change }
+  }
+
+  /// The keyboard is about to slide out.
+  public struct KeyboardWillHideMessage: KeyboardMessage {
+    public let change: KeyboardChange
+    public init(_ change: KeyboardChange) { self.change = change }
+  }
+
+  /// The keyboard is gone.
+  public struct KeyboardDidHideMessage: KeyboardMessage {
+    public let change: KeyboardChange
+    public init(_ change: KeyboardChange) { self.change = change }
+  }
+
+  /// The keyboard's frame is about to change while it is shown (a candidate bar, rotation).
+  public struct KeyboardWillChangeFrameMessage: KeyboardMessage {
+    public let change: KeyboardChange
+    public init(_ change: KeyboardChange) { self.change = change }
+  }
+
+  /// The keyboard's frame changed while it is shown.
+  public struct KeyboardDidChangeFrameMessage: KeyboardMessage {
+    public let change: KeyboardChange
+    public init(_ change: KeyboardChange) { self.change = change }
+  }
+}
+
+/// What a keyboard message says about the keyboard's move.
+public struct KeyboardChange: Equatable, Sendable {
+  /// The keyboard's frame when the change starts (screen points).
+  public var startFrame: Rect
+  /// The keyboard's frame when the change ends (screen points).
+  public var endFrame: Rect
+  /// The animation's duration (seconds; 0 when not animated).
+  public var animationDuration: Double
+  /// The animation's curve.
+  public var animationCurve: AnimationCurve
+  /// Whether the keyboard belongs to this app (always true in KioskKit).
+  public var isLocal: Bool
+
+  /// A change from `startFrame` to `endFrame`.
+  public init(
+    startFrame: Rect, endFrame: Rect, animationDuration: Double, animationCurve: AnimationCurve,
+    isLocal: Bool = true
+  ) {
+    self.startFrame = startFrame
+    self.endFrame = endFrame
+    self.animationDuration = animationDuration
+    self.animationCurve = animationCurve
+    self.isLocal = isLocal
+  }
+}
+
+/// The six keyboard messages: each holds a `KeyboardChange`, whose properties it answers to
+/// itself (`message.endFrame`). They are posted without a subject.
+@dynamicMemberLookup
+public protocol KeyboardMessage: NotificationCenter.MainActorMessage where Subject == Screen {
+  /// The keyboard's move.
+  var change: KeyboardChange { get }
+  /// The message of `change`.
+  init(_ change: KeyboardChange)
+}
+
+extension KeyboardMessage {
+  /// A property of the change.
+  public subscript<Value>(dynamicMember path: KeyPath<KeyboardChange, Value>) -> Value {
+    change[keyPath: path]
+  }
 }
 
 /// The part of a view the keyboard covers, as UIKit's `UIKeyboardLayoutGuide`: a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// The keyboard side of text input, one per application: it follows which text input is

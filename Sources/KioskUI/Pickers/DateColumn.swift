@@ -1,4 +1,3 @@
-import Foundation
 import KioskGraphics
 
 /// One wheel of a date picker: which part of the date it turns, and how its rows map to
@@ -94,23 +93,22 @@ enum DateColumn: Equatable {
   /// The wheels of `mode` in `locale`'s order: the order of the fields in the locale's
   /// own pattern for a long date ("MMMM d, y", "d. MMMM y", "y年M月d日") or a time
   /// ("h:mm a", "HH:mm", "a h:mm").
-  static func columns(for mode: DatePicker.Mode, locale: Locale) -> [DateColumn] {
+  static func columns(for mode: DatePicker.Mode, locale: DateLocale) -> [DateColumn] {
     switch mode {
     case .date:
-      return dateColumns(locale: locale)
+      return dateColumns(pattern: locale.datePattern)
     case .time:
-      return timeColumns(locale: locale)
+      return timeColumns(pattern: locale.timePattern)
     case .dateAndTime:
-      return [.calendarDay] + timeColumns(locale: locale)
+      return [.calendarDay] + timeColumns(pattern: locale.timePattern)
     case .countDownTimer:
       return [.countDownHours, .hoursUnit, .countDownMinutes, .minutesUnit]
     }
   }
 
-  private static func dateColumns(locale: Locale) -> [DateColumn] {
-    let pattern = DateFormatter.dateFormat(fromTemplate: "yMMMMd", options: 0, locale: locale)
+  private static func dateColumns(pattern: String) -> [DateColumn] {
     var columns: [DateColumn] = []
-    for letter in patternLetters(pattern ?? "") {
+    for letter in patternLetters(pattern) {
       let column: DateColumn? =
         switch letter {
         case "y", "Y", "u", "U", "r": .year
@@ -126,8 +124,7 @@ enum DateColumn: Equatable {
     return columns
   }
 
-  private static func timeColumns(locale: Locale) -> [DateColumn] {
-    let pattern = DateFormatter.dateFormat(fromTemplate: "jm", options: 0, locale: locale) ?? ""
+  private static func timeColumns(pattern: String) -> [DateColumn] {
     let letters = patternLetters(pattern)
     let hourLetter = letters.first { "hHkK".contains($0) } ?? "h"
     let twelveHour = hourLetter == "h" || hourLetter == "K"

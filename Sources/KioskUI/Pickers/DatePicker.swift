@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// A control for picking a date, a time, both, or a countdown's length on spinning wheels,
@@ -15,7 +15,7 @@ import KioskGraphics
 /// The wheels follow `locale`: their order is the locale's ("November | 15 | 2007" in the
 /// US, "15 | November | 2007" in Germany), the hours run 1–12 beside an AM/PM wheel where
 /// the locale uses a 12-hour clock and 0–23 where it does not, and the names are the
-/// locale's (Foundation's `DateFormatter`). The month, day, hour and minute wheels come
+/// locale's (CLDR's, through the system's ICU: see `DateLocale`). The month, day, hour and minute wheels come
 /// round again without end; the year wheel runs from 1 to 9999.
 ///
 /// When a person turns a wheel and it comes to rest, the picker works out the new date,
@@ -112,7 +112,7 @@ open class DatePicker: Control {
   }
 
   /// The locale of the names, order and clock of the wheels, or `nil` (the default) for
-  /// the current locale.
+  /// the system's (`LC_ALL`, `LC_TIME` or `LANG`).
   open var locale: Locale? {
     didSet { if oldValue != locale { rebuildWheels() } }
   }
@@ -174,8 +174,12 @@ open class DatePicker: Control {
   /// The calendar in the picker's time zone and locale.
   var effectiveCalendar: Calendar {
     var calendar = calendar
-    if let timeZone { calendar.timeZone = timeZone }
-    calendar.locale = locale ?? .current
+    if let timeZone {
+      calendar.timeZone = timeZone
+    } else if calendar.timeZone == .current {
+      calendar.timeZone = DateLocale.systemTimeZone()
+    }
+    if let locale { calendar.locale = locale }
     return calendar
   }
 
@@ -203,9 +207,10 @@ open class DatePicker: Control {
 
   /// Lays the wheels out again for the mode, locale, calendar or minute step.
   private func rebuildWheels() {
+    let names = DateLocale.of(locale)
     wheels.configure(
-      columns: DateColumn.columns(for: datePickerMode, locale: locale ?? .current),
-      calendar: effectiveCalendar, minuteInterval: storedMinuteInterval)
+      columns: DateColumn.columns(for: datePickerMode, locale: names),
+      calendar: effectiveCalendar, locale: names, minuteInterval: storedMinuteInterval)
     pickerView.reloadAllComponents()
     for (component, column) in wheels.columns.enumerated() {
       pickerView.wheels[component].isScrollEnabled = column.valueCount(minuteInterval: 1) > 1

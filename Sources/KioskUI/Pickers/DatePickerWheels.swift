@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 import KioskGraphics
 
 /// The date picker's picker data source and delegate: the rows of each wheel, their
@@ -15,9 +16,7 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
   private var anchorDay = Date(timeIntervalSinceReferenceDate: 0)
   private var monthNames: [String] = []
   private var periodNames: [String] = []
-  private let dayFormatter = DateFormatter()
-  private let numberFormatter = NumberFormatter()
-  private var isEnglish = true
+  private var locale: DateLocale?
   /// The wheels' widths, worked out for a picker this wide.
   private var widths: (pickerWidth: Double, values: [Double])?
 
@@ -27,22 +26,17 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
   /// Room beside the widest title of a wheel.
   static let titlePadding = 16.0
 
-  /// Takes the wheels of a mode and the calendar (in the picker's time zone and locale).
-  func configure(columns: [DateColumn], calendar: Calendar, minuteInterval: Int) {
+  /// Takes the wheels of a mode, the calendar (in the picker's time zone) and the locale's
+  /// names.
+  func configure(
+    columns: [DateColumn], calendar: Calendar, locale: DateLocale, minuteInterval: Int
+  ) {
     self.columns = columns
     self.calendar = calendar
     self.minuteInterval = minuteInterval
-    let locale = calendar.locale ?? .current
-    dayFormatter.calendar = calendar
-    dayFormatter.locale = locale
-    dayFormatter.timeZone = calendar.timeZone
-    dayFormatter.dateFormat =
-      DateFormatter.dateFormat(fromTemplate: "EEEMMMd", options: 0, locale: locale) ?? "EEE MMM d"
-    monthNames = dayFormatter.standaloneMonthSymbols
-    periodNames = [dayFormatter.amSymbol, dayFormatter.pmSymbol]
-    numberFormatter.locale = locale
-    numberFormatter.usesGroupingSeparator = false
-    isEnglish = locale.identifier.hasPrefix("en")
+    self.locale = locale
+    monthNames = locale.monthNames
+    periodNames = locale.periodNames
     anchorDay =
       calendar.date(from: DateComponents(year: 2001, month: 1, day: 1))
       ?? Date(timeIntervalSinceReferenceDate: 0)
@@ -160,9 +154,12 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
     case .calendarDay:
       let day =
         calendar.date(byAdding: .day, value: value - DateColumn.dayRows, to: anchorDay) ?? anchorDay
-      // Foundation on Linux has no relative date names; "Today" is UIKit's English one.
+      // ICU's relative day names are not used; "Today" is UIKit's English one.
       if isEnglish, calendar.isDate(day, inSameDayAs: DatePicker.now()) { return "Today" }
-      return dayFormatter.string(from: day)
+      let fields = calendar.dateComponents([.year, .month, .day], from: day)
+      return locale?.shortDay(
+        year: fields.year ?? 1, month: fields.month ?? 1, day: fields.day ?? 1)
+        ?? "\(fields.day ?? 1)"
     case .hour(let twelveHour, let padded):
       let hour = twelveHour && value == 0 ? 12 : value
       return number(hour, digits: padded ? 2 : 1)
@@ -176,9 +173,10 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewAccessibilityDeleg
   }
 
   private func number(_ value: Int, digits: Int = 1) -> String {
-    numberFormatter.minimumIntegerDigits = digits
-    return numberFormatter.string(from: NSNumber(value: value)) ?? String(value)
+    locale?.number(value, digits: digits) ?? String(value, digits: digits)
   }
+
+  private var isEnglish: Bool { locale?.isEnglish ?? true }
 
   // MARK: Picker data source and delegate
 

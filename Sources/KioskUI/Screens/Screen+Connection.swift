@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Screen {
   /// The screens the app can put windows on, as UIKit's `UIScreen.screens`: the main screen
@@ -17,35 +17,47 @@ extension Screen {
   }
 
   /// Posted when a screen's display is connected while the app runs, as UIKit's
-  /// `UIScreen.didConnectNotification`; the notification's object is the screen. Screens
-  /// already there at launch are in `screens` and get no notification.
-  nonisolated public static let didConnectNotification = Notification.Name(
-    "KioskScreenDidConnectNotification")
+  /// `UIScreen.DidConnectMessage`, with the screen as its subject. Screens already there
+  /// at launch are in `screens` and get no message.
+  ///
+  /// ```swift
+  /// let token = NotificationCenter.default.addObserver(
+  ///   of: nil as Screen?, for: Screen.DidConnectMessage.self
+  /// ) { message in showCustomerDisplay(on: message.screen) }
+  /// ```
+  public struct DidConnectMessage: NotificationCenter.MainActorMessage {
+    public typealias Subject = Screen
+    /// The screen that came.
+    public let screen: Screen
+  }
 
-  /// Posted when a screen's display goes away, as UIKit's
-  /// `UIScreen.didDisconnectNotification`; the object is the screen. Its windows stay but
-  /// show nowhere; an app usually hides them or moves what they showed to the main screen.
-  nonisolated public static let didDisconnectNotification = Notification.Name(
-    "KioskScreenDidDisconnectNotification")
+  /// Posted when a screen's display goes away, as UIKit's `UIScreen.DidDisconnectMessage`,
+  /// with the screen as its subject. Its windows stay but show nowhere; an app usually
+  /// hides them or moves what they showed to the main screen.
+  public struct DidDisconnectMessage: NotificationCenter.MainActorMessage {
+    public typealias Subject = Screen
+    /// The screen that went.
+    public let screen: Screen
+  }
 
   /// The screens other than the main one whose displays are connected, in order.
   private static var connectedScreens: [Screen] = []
 
   /// Makes this screen one of `screens` (the runtime calls it once the screen has an
-  /// output); `announce`: post `didConnectNotification` (a display connected after launch).
+  /// output); `announce`: post `DidConnectMessage` (a display connected after launch).
   package func connect(announce: Bool) {
     guard !Self.connectedScreens.contains(where: { $0 === self }) else { return }
     Self.connectedScreens.append(self)
     if announce {
-      NotificationCenter.default.post(name: Self.didConnectNotification, object: self)
+      NotificationCenter.default.post(DidConnectMessage(screen: self), subject: self)
     }
   }
 
-  /// Takes this screen out of `screens` and posts `didDisconnectNotification`.
+  /// Takes this screen out of `screens` and posts `DidDisconnectMessage`.
   package func disconnect() {
     guard Self.connectedScreens.contains(where: { $0 === self }) else { return }
     Self.connectedScreens.removeAll { $0 === self }
-    NotificationCenter.default.post(name: Self.didDisconnectNotification, object: self)
+    NotificationCenter.default.post(DidDisconnectMessage(screen: self), subject: self)
   }
 
   /// Forgets every connected screen (tests start from none).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 
 /// The screens of an app and the ways between them, declared in a file: scenes (each a
 /// registered controller class with a title, bar items and properties), relationships
@@ -15,7 +16,7 @@ import Foundation
 /// ```swift
 /// Storyboard.register(RecipeListController.self)
 /// Storyboard.register(RecipeDetailController.self)
-/// let storyboard = try Storyboard(name: "Main", bundle: .module)
+/// let storyboard = try Storyboard(name: "Main")
 /// window.rootViewController = storyboard.instantiateInitialViewController()
 /// ```
 @MainActor
@@ -58,8 +59,8 @@ public final class Storyboard {
   public let initialSceneIdentifier: String?
 
   /// Loads the storyboard `name` (`name.storyboard.json`) from `bundle` (the main bundle
-  /// when `nil`; an app's own resources are in `Bundle.module`).
-  public convenience init(name: String, bundle: Bundle? = nil) throws(StoryboardError) {
+  /// when `nil`; an app's own resources: `ResourceBundle(path: Bundle.module.bundlePath)`).
+  public convenience init(name: String, bundle: ResourceBundle? = nil) throws(StoryboardError) {
     let bundle = bundle ?? .main
     guard let url = bundle.url(forResource: name, withExtension: Self.fileExtension) else {
       throw StoryboardError(
@@ -153,7 +154,7 @@ public final class Storyboard {
   /// segue, a popover without an anchor, an unwind with nothing to go back to). The
   /// default writes the error to standard error; the KioskKit runtime logs it.
   public static var errorHandler: @MainActor (StoryboardError) -> Void = { error in
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    writeToStandardError("\(error)\n")
   }
 }
 

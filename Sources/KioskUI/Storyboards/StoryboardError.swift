@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// do {
-///   let storyboard = try Storyboard(name: "Main", bundle: .module)
+///   let storyboard = try Storyboard(name: "Main")
 /// } catch {
 ///   print(error)  // storyboard /opt/app/Main.storyboard.json, at scenes.list.class: ...
 /// }

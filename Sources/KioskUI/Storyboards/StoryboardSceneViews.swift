@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// A scene's views and constraints, checked: every constraint read and naming views that

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// A single line of editable text, with the API and behaviour of UIKit's `UITextField`.
@@ -289,7 +289,8 @@ open class TextField: Control, TextInput {
     if isEditing { caretView.startBlinking() }
     if byUser {
       sendActions(for: .editingChanged)
-      NotificationCenter.default.post(name: TextField.textDidChangeNotification, object: self)
+      NotificationCenter.default.post(
+        TextField.TextDidChangeMessage(textField: self), subject: self)
     }
   }
 
@@ -313,16 +314,16 @@ open class TextField: Control, TextInput {
   }
 
   /// The selection in UTF-16 units; its length is 0 for a caret.
-  public var selectedRange: NSRange {
-    get { NSRange(offsets: editor.selection) }
+  public var selectedRange: TextRange {
+    get { TextRange(offsets: editor.selection) }
     set { editor.setSelection(newValue.offsets) }
   }
 
   /// The marked text's range (an input method's pre-edit), if any.
-  public var markedTextRange: NSRange? { editor.marked.map { NSRange(offsets: $0) } }
+  public var markedTextRange: TextRange? { editor.marked.map { TextRange(offsets: $0) } }
 
   /// Shows `markedText` as the pre-edit, underlined, in place of the current one.
-  open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+  open func setMarkedText(_ markedText: String?, selectedRange: TextRange) {
     editor.setMarkedText(markedText, selectedRange: selectedRange)
   }
 
@@ -332,7 +333,7 @@ open class TextField: Control, TextInput {
   }
 
   /// The text in `range`.
-  public func text(in range: NSRange) -> String? {
+  public func text(in range: TextRange) -> String? {
     let offsets = range.offsets
     guard offsets.upperBound <= editor.buffer.length else { return nil }
     return editor.buffer.substring(offsets)
@@ -409,7 +410,8 @@ open class TextField: Control, TextInput {
     updateCaretAndScroll()
     delegate?.textFieldDidBeginEditing(self)
     sendActions(for: .editingDidBegin)
-    NotificationCenter.default.post(name: TextField.textDidBeginEditingNotification, object: self)
+    NotificationCenter.default.post(
+      TextField.TextDidBeginEditingMessage(textField: self), subject: self)
     TextInputSystem.shared.inputDidBeginEditing(self)
   }
 
@@ -432,7 +434,8 @@ open class TextField: Control, TextInput {
     updateCaretAndScroll()
     delegate?.textFieldDidEndEditing(self)
     sendActions(for: .editingDidEnd)
-    NotificationCenter.default.post(name: TextField.textDidEndEditingNotification, object: self)
+    NotificationCenter.default.post(
+      TextField.TextDidEndEditingMessage(textField: self), subject: self)
     TextInputSystem.shared.inputDidEndEditing(self)
   }
 
@@ -536,22 +539,10 @@ open class TextField: Control, TextInput {
 
   /// Begins editing (the on-screen keyboard comes up) and returns `true`.
   open override func accessibilityActivate() -> Bool { activateForEditing() }
-
-  // MARK: Notifications
-
-  /// Posted when a text field begins editing; the object is the field.
-  public static let textDidBeginEditingNotification = Notification.Name(
-    "KioskKit.TextField.textDidBeginEditing")
-  /// Posted after the person changed a text field's text; the object is the field.
-  public static let textDidChangeNotification = Notification.Name(
-    "KioskKit.TextField.textDidChange")
-  /// Posted when a text field ends editing; the object is the field.
-  public static let textDidEndEditingNotification = Notification.Name(
-    "KioskKit.TextField.textDidEndEditing")
 }
 
 extension TextField: TextEditorHost {
-  func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {
+  func editorShouldChange(_ range: TextRange, replacement: String) -> Bool {
     delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: replacement)
       ?? true
   }

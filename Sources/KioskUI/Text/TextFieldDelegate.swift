@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a text field asks and tells its delegate while it is edited, as
 /// `UITextFieldDelegate`. Every method has a default: allow, and do nothing.
@@ -15,7 +15,7 @@ public protocol TextFieldDelegate: AnyObject {
   /// Whether the text in `range` (UTF-16 units) may become `string`: typing, deleting,
   /// pasting, the clear button. Return `false` to refuse (a length limit, digits only).
   func textField(
-    _ textField: TextField, shouldChangeCharactersIn range: NSRange,
+    _ textField: TextField, shouldChangeCharactersIn range: TextRange,
     replacementString string: String
   ) -> Bool
   /// Whether the clear button may empty the field.
@@ -33,7 +33,7 @@ extension TextFieldDelegate {
   public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
   public func textFieldDidEndEditing(_ textField: TextField) {}
   public func textField(
-    _ textField: TextField, shouldChangeCharactersIn range: NSRange,
+    _ textField: TextField, shouldChangeCharactersIn range: TextRange,
     replacementString string: String
   ) -> Bool { true }
   public func textFieldShouldClear(_ textField: TextField) -> Bool { true }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which keys the on-screen keyboard offers for a text input, as `UIKeyboardType`.
 public enum KeyboardType: Sendable, CaseIterable {
@@ -111,21 +111,21 @@ public protocol KeyInput: TextInputTraits {
 }
 
 /// A responder with a caret, a selection and marked text, which input methods type into
-/// (the parts of `UITextInput` KioskKit's keyboard uses). Ranges are `NSRange`s in UTF-16
+/// (the parts of `UITextInput` KioskKit's keyboard uses). Ranges are `TextRange`s in UTF-16
 /// units of the text, as in UIKit.
 @MainActor
 public protocol TextInput: KeyInput {
   /// The selection; its length is 0 when it is just a caret.
-  var selectedRange: NSRange { get set }
+  var selectedRange: TextRange { get set }
   /// The range of the marked text (an input method's pre-edit), or `nil` when there is none.
-  var markedTextRange: NSRange? { get }
+  var markedTextRange: TextRange? { get }
   /// Replaces the marked text (or the selection, if there is none) with `markedText`, marks
   /// it, and puts the selection at `selectedRange` within it. `nil` or "" removes it.
-  func setMarkedText(_ markedText: String?, selectedRange: NSRange)
+  func setMarkedText(_ markedText: String?, selectedRange: TextRange)
   /// Makes the marked text ordinary text, where it is.
   func unmarkText()
   /// The text in `range`, or `nil` for a range outside the text.
-  func text(in range: NSRange) -> String?
+  func text(in range: TextRange) -> String?
   /// The return key was tapped on the on-screen keyboard (a hardware Return types "\n" or
   /// ends editing through the same path).
   func returnKeyPressed()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// Several lines of editable text that scroll, with the API of UIKit's `UITextView` (a
@@ -207,20 +207,20 @@ open class TextView: ScrollView, TextInput {
   /// Deletes the selection or the grapheme cluster before the caret.
   open func deleteBackward() { editor.deleteBackward() }
   /// The selection in UTF-16 units.
-  public var selectedRange: NSRange {
-    get { NSRange(offsets: editor.selection) }
+  public var selectedRange: TextRange {
+    get { TextRange(offsets: editor.selection) }
     set { editor.setSelection(newValue.offsets) }
   }
   /// The marked text's range, if any.
-  public var markedTextRange: NSRange? { editor.marked.map { NSRange(offsets: $0) } }
+  public var markedTextRange: TextRange? { editor.marked.map { TextRange(offsets: $0) } }
   /// Shows `markedText` as the pre-edit.
-  open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+  open func setMarkedText(_ markedText: String?, selectedRange: TextRange) {
     editor.setMarkedText(markedText, selectedRange: selectedRange)
   }
   /// Makes the pre-edit ordinary text.
   open func unmarkText() { editor.unmarkText() }
   /// The text in `range`.
-  public func text(in range: NSRange) -> String? {
+  public func text(in range: TextRange) -> String? {
     let offsets = range.offsets
     guard offsets.upperBound <= editor.buffer.length else { return nil }
     return editor.buffer.substring(offsets)
@@ -390,7 +390,7 @@ extension TextView: TextEditorHost, TextEditorOwner, EditMenuHost, TextTouchTarg
   var dragMovesCaret: Bool { false }
   var caretSpace: View { self }
 
-  func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {
+  func editorShouldChange(_ range: TextRange, replacement: String) -> Bool {
     textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: replacement)
       ?? true
   }

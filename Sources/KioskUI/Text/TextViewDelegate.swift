@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a text view asks and tells its delegate while it is edited, as
 /// `UITextViewDelegate` (which extends `UIScrollViewDelegate`; a text view's scrolling
@@ -15,7 +15,7 @@ public protocol TextViewDelegate: AnyObject {
   func textViewDidEndEditing(_ textView: TextView)
   /// Whether the text in `range` (UTF-16 units) may become `text`.
   func textView(
-    _ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String
+    _ textView: TextView, shouldChangeTextIn range: TextRange, replacementText text: String
   )
     -> Bool
   /// The person changed the text.
@@ -30,7 +30,7 @@ extension TextViewDelegate {
   public func textViewShouldEndEditing(_ textView: TextView) -> Bool { true }
   public func textViewDidEndEditing(_ textView: TextView) {}
   public func textView(
-    _ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String
+    _ textView: TextView, shouldChangeTextIn range: TextRange, replacementText text: String
   ) -> Bool { true }
   public func textViewDidChange(_ textView: TextView) {}
   public func textViewDidChangeSelection(_ textView: TextView) {}

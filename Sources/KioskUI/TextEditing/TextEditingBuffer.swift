@@ -1,8 +1,8 @@
-import Foundation
+import FoundationEssentials
 
 /// The text of a field being edited, with its selection and marked text, and the editing
 /// operations UIKit's text views perform: typing over the selection, deleting a grapheme
-/// cluster, moving by graphemes and words. Offsets are UTF-16 units (as `NSRange`s in UIKit's
+/// cluster, moving by graphemes and words. Offsets are UTF-16 units (as `TextRange`s in the text
 /// delegate methods); every operation keeps them on grapheme-cluster boundaries.
 struct TextEditingBuffer: Equatable {
   /// The text.
@@ -211,17 +211,5 @@ struct TextEditingBuffer: Equatable {
   private func character(at offset: Int) -> Character {
     let i = index(offset)
     return i < text.endIndex ? text[i] : " "
-  }
-}
-
-extension NSRange {
-  /// The range as UTF-16 offsets.
-  var offsets: Range<Int> {
-    let lower = location == NSNotFound ? 0 : max(location, 0)
-    return lower..<(lower + max(length, 0))
-  }
-
-  init(offsets: Range<Int>) {
-    self.init(location: offsets.lowerBound, length: offsets.count)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskGraphics
 
 /// What a text editor asks of the view it edits for: the delegate's permission, the layout
@@ -6,7 +6,7 @@ import KioskGraphics
 @MainActor
 protocol TextEditorHost: AnyObject {
   /// Whether `range` may be replaced by `replacement` (the delegate's say).
-  func editorShouldChange(_ range: NSRange, replacement: String) -> Bool
+  func editorShouldChange(_ range: TextRange, replacement: String) -> Bool
   /// `range` of the text is about to be replaced (`editorTextDidChange` follows).
   func editorTextWillChange(_ range: Range<Int>)
   /// The text changed (typed, deleted, pasted, marked).
@@ -88,7 +88,7 @@ final class TextEditor {
   func replace(_ range: Range<Int>, with text: String) -> Bool {
     let clean = sanitize(text)
     let range = buffer.clamp(range)
-    guard host?.editorShouldChange(NSRange(offsets: range), replacement: clean) ?? true else {
+    guard host?.editorShouldChange(TextRange(offsets: range), replacement: clean) ?? true else {
       return false
     }
     host?.editorTextWillChange(range)
@@ -110,7 +110,7 @@ final class TextEditor {
       // marked.
       let start = buffer.previousBoundary(before: marked.upperBound)
       let kept = buffer.substring(marked.lowerBound..<start)
-      setMarkedText(kept, selectedRange: NSRange(location: kept.utf16.count, length: 0))
+      setMarkedText(kept, selectedRange: TextRange(location: kept.utf16.count, length: 0))
       return
     }
     if !buffer.selection.isEmpty {
@@ -134,7 +134,7 @@ final class TextEditor {
   }
 
   /// Replaces the marked text (or the selection) with `markedText` and marks it.
-  func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+  func setMarkedText(_ markedText: String?, selectedRange: TextRange) {
     let clean = sanitize(markedText ?? "")
     let range = buffer.marked ?? buffer.selection
     buffer.replace(range, with: clean)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KioskBase
 import KioskKit
 
 /// What the alarm editor tells the list that presented it.
@@ -76,7 +77,7 @@ final class AlarmEditController: ViewController {
 
   /// Save: hands the alarm to the delegate, on, ringing once.
   func save() {
-    let label = (labelField.text ?? "").trimmingCharacters(in: .whitespaces)
+    let label = (labelField.text ?? "").trimmingWhitespace()
     let (hour, minute) = time
     delegate?.alarmEditController(
       self,

@@ -1,3 +1,4 @@
+import KioskBase
 import KioskKit
 
 /// What New Contact tells the controller that presented it.
@@ -52,7 +53,7 @@ final class NewContactController: ViewController, StoryboardInstantiable,
 
   /// The name typed, trimmed; `nil` when none.
   private var typedName: String? {
-    let name = (nameField.text ?? "").trimmingCharacters(in: .whitespaces)
+    let name = (nameField.text ?? "").trimmingWhitespace()
     return name.isEmpty ? nil : name
   }
 

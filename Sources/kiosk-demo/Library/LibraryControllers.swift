@@ -1,3 +1,4 @@
+import KioskBase
 import KioskKit
 
 /// A document of the Library example: the seed documents KioskKit is built from.
@@ -78,7 +79,7 @@ final class ShelfController: ScaledRowsTableViewController, StoryboardInstantiab
 
   /// Filters the list by the search field's text (case-insensitive, anywhere in a title).
   func searchChanged() {
-    let query = (searchField.text ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    let query = (searchField.text ?? "").trimmingWhitespace().lowercased()
     let old = matches
     matches = Book.shelf.indices.filter {
       query.isEmpty || Book.shelf[$0].title.lowercased().contains(query)

@@ -1,3 +1,4 @@
+import KioskBase
 import KioskKit
 
 /// A product on the café's menu (the Menu example).
@@ -14,7 +15,7 @@ struct MenuItem: Equatable {
 
   /// "3.40 €" for 340 cents.
   static func price(_ cents: Int) -> String {
-    "\(cents / 100).\(String(format: "%02d", cents % 100)) €"
+    "\(cents / 100).\(String(cents % 100, digits: 2)) €"
   }
 
   /// The menu, in the order of the grid.

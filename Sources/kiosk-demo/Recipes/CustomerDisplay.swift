@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 import KioskKit
 
 /// Recipes on a second screen (a customer-facing display beside the panel): the recipe open
 /// on the panel, large, or a welcome while none is. Shown whenever a screen besides the main
 /// one is connected (`Screen.screens`), from launch or when its display is plugged in later
-/// (`Screen.didConnectNotification`), and let go when it is unplugged. Try it with
+/// (`Screen.DidConnectMessage`), and let go when it is unplugged. Try it with
 /// `--screen HDMI-A-2` on a panel, or `--screen Virtual-2:mode=800x480` on the virtual
 /// framebuffer, which then writes each customer screen beside the panel's PNG.
 @MainActor
@@ -20,21 +20,17 @@ final class CustomerDisplay {
   }
   private var window: Window?
   private var controller: CustomerDisplayController?
-  private var observers: [NSObjectProtocol] = []
+  private var observers: [NotificationCenter.ObservationToken] = []
 
   /// Shows the display on a screen connected now, and follows screens as they come and go.
   func start() {
     let center = NotificationCenter.default
     observers = [
-      center.addObserver(forName: Screen.didConnectNotification, object: nil, queue: nil) {
-        [weak self] notification in
-        let screen = notification.object as? Screen
-        MainActor.assumeIsolated { self?.screenConnected(screen) }
+      center.addObserver(of: nil as Screen?, for: Screen.DidConnectMessage.self) {
+        [weak self] message in self?.screenConnected(message.screen)
       },
-      center.addObserver(forName: Screen.didDisconnectNotification, object: nil, queue: nil) {
-        [weak self] notification in
-        let screen = notification.object as? Screen
-        MainActor.assumeIsolated { self?.screenDisconnected(screen) }
+      center.addObserver(of: nil as Screen?, for: Screen.DidDisconnectMessage.self) {
+        [weak self] message in self?.screenDisconnected(message.screen)
       },
     ]
     screenConnected(Screen.screens.dropFirst().first)

@@ -1,3 +1,4 @@
+import KioskBase
 import KioskKit
 
 /// What the Add screen tells the controller that presented it (listing 11-4 of seed 001).
@@ -33,7 +34,7 @@ final class RecipeAddController: ScaledRowsTableViewController, StoryboardInstan
 
   /// The name typed, without spaces around it; `nil` when none.
   var typedName: String? {
-    let name = (nameField.text ?? "").trimmingCharacters(in: .whitespaces)
+    let name = (nameField.text ?? "").trimmingWhitespace()
     return name.isEmpty ? nil : name
   }
 

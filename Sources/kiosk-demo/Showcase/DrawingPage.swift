@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskKit
 
 /// Custom drawing with draw(_:): a gauge and a bar chart, drawn once and cached.

@@ -6,7 +6,7 @@ final class WelcomeController: ViewController {
   private let logo = ImageView()
   private let greeting = Label()
   let checkInButton = Button(type: .system)
-  private var venueObserver: (any NSObjectProtocol)?
+  private var venueObserver: NotificationCenter.ObservationToken?
 
   isolated deinit {
     if let venueObserver { NotificationCenter.default.removeObserver(venueObserver) }
@@ -16,7 +16,8 @@ final class WelcomeController: ViewController {
     super.viewDidLoad()
     view.backgroundColor = .white
     do {
-      logo.image = try Image(named: "Resources/logo", in: .module)
+      logo.image = try Image(
+        named: "Resources/logo", in: ResourceBundle(path: Bundle.module.bundlePath))
     } catch {
       print("check-in: \(error)")
     }
@@ -45,8 +46,8 @@ final class WelcomeController: ViewController {
     ])
     // The venue may change with reload-config: the greeting follows it.
     venueObserver = NotificationCenter.default.addObserver(
-      forName: Application.optionsDidChangeNotification, object: nil, queue: nil
-    ) { [weak self] _ in MainActor.assumeIsolated { self?.showVenue() } }
+      of: nil as Application?, for: Application.OptionsDidChangeMessage.self
+    ) { [weak self] _ in self?.showVenue() }
     showVenue()
   }
 

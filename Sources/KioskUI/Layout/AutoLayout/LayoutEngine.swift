@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskGraphics
 
 /// A view's Auto Layout state (in `ViewLayoutAttributes`).
