@@ -1,6 +1,13 @@
 import ArgumentParser
-import FoundationEssentials
 import KioskUI
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// The app's own options as parsed at launch, for `Application.options(_:)`.
 @MainActor

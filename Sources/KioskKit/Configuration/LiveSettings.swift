@@ -1,6 +1,13 @@
-import FoundationEssentials
 import KioskLinux
 import Logging
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// The settings a running app takes a new value of on `reload-config`
 /// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout, the memory

@@ -1,5 +1,12 @@
-import FoundationEssentials
 import KioskGraphics
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// Shows and hides the on-screen keyboard's window: slides the keyboard in and out (it
 /// takes taps while it slides), keeps it at the bottom of a screen that changes size,

@@ -1,5 +1,12 @@
-import FoundationEssentials
 import KioskGraphics
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// The keyboard's messages, as UIKit posts them on `UIResponder` since iOS 26 (Foundation's
 /// `NotificationCenter` messages, in FoundationEssentials): each carries the keyboard's

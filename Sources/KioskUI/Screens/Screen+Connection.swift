@@ -1,4 +1,11 @@
-import FoundationEssentials
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 extension Screen {
   /// The screens the app can put windows on, as UIKit's `UIScreen.screens`: the main screen

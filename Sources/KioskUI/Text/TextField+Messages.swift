@@ -1,4 +1,11 @@
-import FoundationEssentials
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// UIKit's `UITextField` messages (iOS 26), with the field as their subject: Foundation's
 /// `NotificationCenter` messages, which FoundationEssentials has (its `Notification` with

@@ -1,5 +1,12 @@
-import FoundationEssentials
 import KioskGraphics
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// A single line of editable text, with the API and behaviour of UIKit's `UITextField`.
 ///

@@ -1,5 +1,12 @@
-import FoundationEssentials
 import KioskKit
+#if compiler(>=6.3)
+  import FoundationEssentials
+#else
+  // Swift 6.2 (the arm64 package's): NotificationCenter is Foundation's there
+  // (KioskBase/NotificationMessages.swift).
+  import Foundation
+  import KioskBase
+#endif
 
 /// Recipes on a second screen (a customer-facing display beside the panel): the recipe open
 /// on the panel, large, or a welcome while none is. Shown whenever a screen besides the main
