@@ -35,7 +35,8 @@ public final class VirtualOutput: DisplayOutput {
 
   private let swapchain: Swapchain
   private var frameRequested = false
-  private lazy var refreshTimer = RefreshTimer(interval: 1 / refreshRate) { [weak self] _ in
+  private lazy var refreshTimer = RefreshTimer(interval: 1 / refreshRate, paces: true) {
+    [weak self] _ in
     self?.fireFrameEvent(at: Transaction.clock())
   }
 

@@ -268,7 +268,7 @@ package final class DRMOutput: DisplayOutput {
 
   /// Ticks at the refresh rate when a frame is asked for and no flip will deliver it.
   private func makeTickTimer() -> RefreshTimer {
-    RefreshTimer(interval: 1 / refreshRate) { [weak self] time in
+    RefreshTimer(interval: 1 / refreshRate, paces: true) { [weak self] time in
       guard let self, self.frameRequested, self.state.flipInFlight == nil else { return }
       self.frameRequested = false
       self.frameHandler?(time)

@@ -45,7 +45,8 @@ package final class FBDevOutput: DisplayOutput {
   private let memory: UnsafeMutableRawPointer
   private let mappedLength: Int
   private let logger: Logger
-  private lazy var tickTimer = RefreshTimer(interval: 1 / refreshRate) { [weak self] time in
+  private lazy var tickTimer = RefreshTimer(interval: 1 / refreshRate, paces: true) {
+    [weak self] time in
     self?.tick(at: time)
   }
   private var frameRequested = false
