@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 // EINTR is retried here: these ioctls have no side effect that a retry would repeat.
@@ -204,4 +206,31 @@ int kiosk_evdev_switch_bits(int fd, unsigned char *bits, unsigned long length) {
 int kiosk_evdev_switch_states(int fd, unsigned char *bits, unsigned long length) {
   int count = ioctl(fd, EVIOCGSW(length), bits);
   return count < 0 ? -errno : count;
+}
+
+// Arms `fd` at the largest time a 32-bit time_t holds: it never expires, and the kernel
+// cancels it (making it readable) when the wall clock is set.
+static int kiosk_clock_change_arm(int fd) {
+  struct itimerspec value = {.it_value = {.tv_sec = 0x7fffffff}};
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &value, NULL) < 0
+             ? errno
+             : 0;
+}
+
+int kiosk_clock_change_fd(void) {
+  int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+  if (fd < 0) return -errno;
+  int error = kiosk_clock_change_arm(fd);
+  if (error != 0) {
+    close(fd);
+    return -error;
+  }
+  return fd;
+}
+
+int kiosk_clock_change_rearm(int fd) {
+  uint64_t expirations;
+  // ECANCELED (the clock was set) or EAGAIN: either way the timer is armed again.
+  (void)read(fd, &expirations, sizeof expirations);
+  return kiosk_clock_change_arm(fd);
 }

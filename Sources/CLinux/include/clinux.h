@@ -88,4 +88,13 @@ typedef void (*kiosk_libseat_log_function)(int level, const char *message);
 /// libseat_set_log_handler with a handler that formats and calls `function`.
 void kiosk_libseat_set_log_function(kiosk_libseat_log_function function);
 
+/// A timerfd on CLOCK_REALTIME (non-blocking, close-on-exec) armed far in the future with
+/// TFD_TIMER_CANCEL_ON_SET: it becomes readable only when the wall clock is set. Returns the
+/// descriptor, or -errno.
+int kiosk_clock_change_fd(void);
+
+/// Reads the clock-change timerfd `fd` (the read fails with ECANCELED after a set) and arms
+/// it again. Returns 0 or an errno value.
+int kiosk_clock_change_rearm(int fd);
+
 #endif

@@ -87,7 +87,14 @@ struct ConfigurationFileReader {
       case .success(let values):
         settings[path] = KioskConfiguration.Setting(values: values, location: location(line))
       case .failure(let refusal):
-        problem(line: line, key: path, refusal.message(key, written))
+        // A list's value at fault is named at its own line.
+        var at = line
+        if case .explained(_, let index) = refusal, let elements = value.array,
+          elements.indices.contains(index)
+        {
+          at = elements[index].line ?? line
+        }
+        problem(line: at, key: path, refusal.message(key, written))
       }
     }
   }

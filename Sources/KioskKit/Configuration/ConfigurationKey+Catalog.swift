@@ -123,6 +123,26 @@ extension ConfigurationKey {
       adopt: { $0.blankAfter = $1.blankAfter },
       current: { $0.blankAfter.map { [formatNumber($0)] } ?? [] }),
     ConfigurationKey(
+      table: "display", name: "schedule", option: "schedule", kind: .paths,
+      allowed: DisplaySchedule.allowed,
+      adopt: { $0.schedule = $1.schedule },
+      check: { (try? DisplaySchedule.Rule.parse($0).get()) != nil },
+      current: { $0.schedule }, assign: { $0.schedule = $1 },
+      checkList: { rules in
+        do throws(DisplaySchedule.Problem) {
+          _ = try DisplaySchedule(rules: rules)
+          return nil
+        } catch {
+          return (error.index, error.reason)
+        }
+      }),
+    ConfigurationKey(
+      table: "display", name: "wake-outside-schedule", option: "wake-outside-schedule",
+      kind: .number(0...31_536_000, aboveLowerBound: false),
+      allowed: "0 to 31536000 seconds (0: a touch does not wake the display; not set: display.blank-after, else 60)",
+      adopt: { $0.wakeOutsideSchedule = $1.wakeOutsideSchedule },
+      current: { $0.wakeOutsideSchedule.map { [formatNumber($0)] } ?? [] }),
+    ConfigurationKey(
       table: "display", name: "on-exit", option: "on-exit",
       kind: .choice(RuntimeOptions.ExitScreen.allCases.map(\.rawValue)),
       allowed: "console or last-frame", current: { [$0.onExit.rawValue] }),

@@ -118,6 +118,9 @@ extension ConfigurationKey {
     case notDecimal
     /// A string holding a NUL (`String.containsNUL`).
     case containsNUL
+    /// A list refused by the key's `checkList`: the reason, and the index of the value at
+    /// fault.
+    case explained(String, element: Int)
   }
 
   /// Whether `text` is a string this key takes: no NUL, and what `check` allows.
@@ -149,8 +152,13 @@ extension ConfigurationKey {
       var paths: [String] = []
       for element in elements {
         guard case .string(let path) = element else { return .failure(.notAllowed) }
-        guard accepts(text: path) else { return .failure(refusal(text: path)) }
+        guard !path.containsNUL, checkList != nil || check(path) else {
+          return .failure(refusal(text: path))
+        }
         paths.append(path)
+      }
+      if let problem = checkList?(paths) {
+        return .failure(.explained(problem.reason, element: problem.index))
       }
       return .success(paths)
     case (.matrix, .array(let elements)):

@@ -49,6 +49,11 @@ struct ConfigurationKey: Sendable {
   /// (`AppConfigurationTable`) have none, since the app's options are set only by parsing;
   /// like every list they hold at most `TOMLDocument.maximumArrayLength` values.
   var assign: (@Sendable (inout RuntimeOptions, [String]) -> Void)? = nil
+  /// For a list key whose values have a grammar of their own and must agree with each
+  /// other (`display.schedule`): the value at fault (its index) and what is wrong with it,
+  /// or nil when the whole list is taken. Messages give its reason rather than only what
+  /// is allowed, and the file's name the value's own line.
+  var checkList: (@Sendable ([String]) -> (index: Int, reason: String)?)? = nil
 
   /// Whether a running app takes a new value on `reload-config` (else it needs a restart).
   var isLive: Bool { adopt != nil }

@@ -168,12 +168,12 @@ public struct KioskConfiguration: Sendable {
       switch key.values(for: written) {
       case .success(let values):
         settings[key.path] = Setting(values: values, location: location)
-      case .failure:
-        // A variable is always text: "not allowed", never "wrong type".
+      case .failure(let refusal):
+        // A variable is always text: "not allowed" (or why), never "wrong type".
+        let shown: ConfigurationKey.Refusal =
+          if case .explained = refusal { refusal } else { .notAllowed }
         problems.append(
-          .init(
-            location: location, key: key.path,
-            message: ConfigurationKey.Refusal.notAllowed.message(key, .string(text))))
+          .init(location: location, key: key.path, message: shown.message(key, .string(text))))
       }
     }
     guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
@@ -195,6 +195,8 @@ extension ConfigurationKey.Refusal {
     case .containsNUL:
       return
         "\(key.path) = \(value.shown) holds a NUL character (\\u0000), which would cut it short; allowed: \(key.allowed)"
+    case .explained(let reason, _):
+      return "\(key.path): \(reason); allowed: \(key.allowed)"
     }
   }
 }

@@ -10,7 +10,8 @@ import Logging
 #endif
 
 /// The settings a running app takes a new value of on `reload-config`
-/// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout, the memory
+/// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout and the display
+/// schedule, the memory
 /// warning sources, the typing keys of `[input]` (on-screen keyboard, languages, repeat)
 /// and the looks and screen reader mode of `[accessibility]`. Other keys that changed are
 /// reported as waiting for the next restart.
@@ -29,6 +30,9 @@ final class LiveSettings {
   private let startMemory: (MemoryPressureConfiguration) -> MemoryPressureSource
   /// The screen reader and the looks, which take the live `[accessibility]` changes.
   var accessibility: AccessibilityService?
+  /// The display schedule, which takes live `display.schedule` and
+  /// `display.wake-outside-schedule` changes.
+  var scheduler: DisplayScheduler?
   private let logger: Logger
 
   /// `startMemory` starts a memory warning source for a configuration (the runtime's
@@ -145,6 +149,11 @@ final class LiveSettings {
       || accessibilityChanges.contains("accessibility.idle-multiplier")
     {
       updateBlankTimeout()
+    }
+    if options.schedule != old.schedule || options.wakeOutsideSchedule != old.wakeOutsideSchedule
+      || options.blankAfter != old.blankAfter
+    {
+      scheduler?.apply(options)
     }
     if options.keyboardSettings != old.keyboardSettings {
       Application.shared.keyboardSettings = options.keyboardSettings

@@ -73,6 +73,21 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       valueName: "seconds"))
   public var blankAfter: Double?
 
+  /// The display's hours: `DisplaySchedule` rules, one an option (none: always on).
+  @Option(
+    name: .customLong("schedule"),
+    help: ArgumentHelp(
+      "The display's hours, one rule each: DAYS HH:MM-HH:MM… or YYYY-MM-DD HH:MM-HH:MM… (or closed), e.g. \"mon-fri 07:30-22:00\" (repeatable; the local time zone; outside them the display is off).",
+      valueName: "rule"))
+  public var schedule: [String] = []
+
+  /// How long a touch outside the schedule's hours wakes the display, in seconds.
+  @Option(
+    help: ArgumentHelp(
+      "Outside the --schedule hours, a touch wakes the display for this many seconds (0: it stays off; default: --blank-after, else 60).",
+      valueName: "seconds"))
+  public var wakeOutsideSchedule: Double?
+
   /// Turn frames with the display plane where the driver can, not in the compositor.
   @Flag(
     inversion: .prefixedNo,
@@ -395,6 +410,9 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
     for key in ConfigurationKey.all {
       for value in key.current(self) where !key.accepts(commandLineValue: value) {
         throw key.commandLineRefusal(of: value)
+      }
+      if let checkList = key.checkList, let problem = checkList(key.current(self)) {
+        throw ValidationError("--\(key.option): \(problem.reason)")
       }
     }
     // The options that only tests and development use have no key.

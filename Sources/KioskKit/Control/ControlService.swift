@@ -27,6 +27,8 @@ final class ControlService {
   var setDisplayBlanked: (Bool) -> Void = { Application.shared.setDisplayBlanked($0) }
   /// Whether the display is switched off.
   var isBlanked: () -> Bool = { false }
+  /// The display schedule's state and next change (the runtime sets it).
+  var schedule: () -> ScheduleReport = { ScheduleReport() }
   /// Loads the configuration again, applies the live values and says what changed (one
   /// line per key); nil while the runtime has no configuration file to reload.
   var reloadConfiguration: (() async throws -> [String])?
@@ -121,6 +123,10 @@ final class ControlService {
         + " \(format(screen.scale)), rotation \(screen.rotation.degrees)",
       "blanked: \(isBlanked() ? "yes" : "no")",
     ]
+    let schedule = schedule()
+    lines.append(
+      "schedule: \(schedule.state.rawValue)"
+        + (schedule.nextChangeText.map { ", next change \($0)" } ?? ""))
     let devices = inputDevices().sorted { $0.id < $1.id }
     lines.append("input devices: \(devices.count)")
     for device in devices {
@@ -167,6 +173,8 @@ final class ControlService {
   /// `rotation`}, `screens` [{`output`, `main`, `connected`, `width`, `height`,
   /// `refresh_hz`, `width_pt`, `height_pt`, `scale`, `rotation`, `frames_presented`,
   /// `frames_failed`, `frame_interval_ms`}: every screen, the main one first], `blanked`,
+  /// `schedule` {`state` (`open`, `closed` or `none`), `next_change` (local ISO 8601, or
+  /// null), `next_change_unix` (or null)},
   /// `input_devices` [{`sysname`, `name`, `capabilities` [...]}],
   /// `frames_presented`, `frames_failed`, `frame_interval_ms` and `present_ms` ({`p50`,
   /// `p90`, `p99`, `max`, `samples`}, or null before the first frames), `rss_bytes` (null
@@ -222,6 +230,7 @@ final class ControlService {
         ]
       },
       "blanked": isBlanked(),
+      "schedule": scheduleObject(),
       "input_devices": devices,
       "frames_presented": statistics.framesPresented,
       "frames_failed": statistics.presentFailures,
@@ -231,6 +240,16 @@ final class ControlService {
       "memory_warnings": Self.memoryWarningsSeen,
       "uptime_s": Int(monotonicSeconds() - started),
       "accessibility": accessibility.map(Self.accessibilityObject) ?? JSONNull(),
+    ]
+  }
+
+  /// `status`'s `schedule` object.
+  private func scheduleObject() -> [String: Any] {
+    let report = schedule()
+    return [
+      "state": report.state.rawValue,
+      "next_change": report.nextChangeText.map { $0 as Any } ?? JSONNull(),
+      "next_change_unix": report.nextChange.map { $0 as Any } ?? JSONNull(),
     ]
   }
 

@@ -44,6 +44,9 @@ public final class KioskMetrics {
   private var screenGauges: [String: [Prometheus.Gauge]] = [:]
   private var screenFrames: [String: (counter: Prometheus.Counter, counted: Int)] = [:]
   private var bootstrapped = false
+  /// `kiosk_display_schedule_state{state="open|closed|none"}`: 1 for the present state.
+  private var scheduleStates: [DisplayScheduler.State: Prometheus.Gauge] = [:]
+  private let scheduleNextChange: Prometheus.Gauge
   private let started = monotonicSeconds()
 
   /// What the sampled gauges describe, asked for each time the text is made; the runtime
@@ -66,6 +69,8 @@ public final class KioskMetrics {
     var lastActivity: Double?
     /// Every screen, the main one first (`kiosk_screen_*{output="…"}`).
     var screens: [ScreenReport] = []
+    /// The display schedule's state and next change.
+    var schedule = ScheduleReport()
   }
 
   private init() {
@@ -110,6 +115,17 @@ public final class KioskMetrics {
       "seconds_since_last_touch", "",
       "Seconds since the last touch or key press (since the start when there was none).")
     uptime = gauge("uptime", "seconds", "Seconds since the app started.")
+    for state in [DisplayScheduler.State.open, .closed, .none] {
+      scheduleStates[state] = registry.makeGauge(
+        descriptor: Self.metric(
+          "display_schedule_state", "",
+          "1 for the display schedule's present state (open, closed, or none: no schedule)."),
+        labels: [("state", state.rawValue)])
+      scheduleStates[state]?.set(to: state == .none ? 1 : 0)
+    }
+    scheduleNextChange = gauge(
+      "display_schedule_next_change", "timestamp_seconds",
+      "When the display schedule next changes, in Unix seconds (0: never, or no schedule).")
     // Every reason from the start, at 0: an alert on a rate needs the series before the
     // first warning.
     for reason in ["psi", "cgroup-high", "mem-available", "requested"] {
@@ -203,6 +219,8 @@ public final class KioskMetrics {
     for (kind, gauge) in inputDevices { gauge.set(to: Double(state.inputDevices[kind] ?? 0)) }
     sinceLastTouch.set(to: now - (state.lastActivity ?? started))
     for screen in state.screens { refreshScreenMetrics(screen) }
+    for (name, gauge) in scheduleStates { gauge.set(to: name == state.schedule.state ? 1 : 0) }
+    scheduleNextChange.set(to: Double(state.schedule.nextChange ?? 0))
   }
 
   /// `kiosk_screen_connected`, `_width_pixels`, `_height_pixels`, `_refresh_hertz` and

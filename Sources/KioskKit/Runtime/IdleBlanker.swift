@@ -20,6 +20,14 @@ final class IdleBlanker {
   private(set) var lastActivity: Double?
   /// Told after the display was switched off (`true`) or on.
   var changeHandler: (@MainActor (Bool) -> Void)?
+  /// Whether the display schedule's hours are over (`DisplayScheduler`): the display is
+  /// off, and a touch wakes it for `wakeDuration` seconds at a time.
+  private(set) var isOutsideSchedule = false
+  /// Outside the schedule's hours, how long a touch wakes the display (seconds; 0: a touch
+  /// is swallowed and the display stays off).
+  var wakeDuration: Double = 60 {
+    didSet { if isOutsideSchedule { restartTimer() } }
+  }
 
   /// `timeout`: seconds without activity before blanking; `nil` blanks only when asked.
   /// `others`: the outputs of the screens besides the main one.
@@ -34,13 +42,24 @@ final class IdleBlanker {
     restartTimer()
   }
 
-  /// A touch or key press: returns whether it woke the display (and must be swallowed).
+  /// A touch or key press: returns whether it must be swallowed (it woke the display, or
+  /// the display stays off outside the schedule's hours).
   func userActivity() -> Bool {
     lastActivity = monotonicSeconds()
+    if isOutsideSchedule, isBlanked, wakeDuration <= 0 { return true }
     restartTimer()
     guard isBlanked else { return false }
     setBlanked(false)
     return true
+  }
+
+  /// The schedule's hours ended (`true`: the display goes off) or began (it comes on, and
+  /// idle time counts from now).
+  func setOutsideSchedule(_ outside: Bool) {
+    guard outside != isOutsideSchedule else { return }
+    isOutsideSchedule = outside
+    setBlanked(outside)
+    restartTimer()
   }
 
   /// Blanks or unblanks now (the control interface's `blank` and `unblank`).
@@ -63,7 +82,9 @@ final class IdleBlanker {
 
   private func restartTimer() {
     timer?.cancel()
-    guard let timeout else { return }
+    // Outside the hours a woken display goes off again after the wake time.
+    let delay = isOutsideSchedule ? (wakeDuration > 0 ? wakeDuration : nil) : timeout
+    guard let timeout = delay else { return }
     timer = ScheduledAction.after(timeout) { [weak self] in
       guard let self else { return }
       let names = self.outputs.map(\.name).joined(separator: ", ")

@@ -7,13 +7,14 @@ extension Runtime {
   func startControl(
     screen: Screen, statistics: FrameStatistics, screens: @escaping @MainActor () -> [ScreenReport],
     blanker: IdleBlanker, input: LibinputSource?, settings: LiveSettings,
-    accessibility: AccessibilityService? = nil
+    accessibility: AccessibilityService? = nil, scheduler: DisplayScheduler? = nil
   ) -> ControlServer? {
     guard options.controlSocket != "off", let output = screen.output else { return nil }
     let logger = self.logger
     let service = ControlService(
       screen: screen, output: output, statistics: statistics, logger: logger)
     service.isBlanked = { blanker.isBlanked }
+    if let scheduler { service.schedule = { scheduler.report } }
     service.screens = screens
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
     service.reloadConfiguration = configurationReloader(settings)
@@ -40,7 +41,7 @@ extension Runtime {
   /// `--metrics-textfile` writes the metrics there every `--metrics-interval` seconds.
   func startMetrics(
     screen: Screen, statistics: FrameStatistics, screens: @escaping @MainActor () -> [ScreenReport],
-    blanker: IdleBlanker, input: LibinputSource?
+    blanker: IdleBlanker, input: LibinputSource?, scheduler: DisplayScheduler? = nil
   ) -> MetricsTextfileWriter? {
     let metrics = KioskMetrics.shared
     metrics.bootstrapMetricsSystem()
@@ -58,7 +59,8 @@ extension Runtime {
         displayConnected: (base as? DRMOutput)?.isConnected ?? (base?.isActive ?? false),
         width: output?.pixelWidth ?? 0, height: output?.pixelHeight ?? 0,
         refreshRate: output?.refreshRate ?? 0, blanked: blanker.isBlanked,
-        inputDevices: kinds, lastActivity: blanker.lastActivity, screens: screens())
+        inputDevices: kinds, lastActivity: blanker.lastActivity, screens: screens(),
+        schedule: scheduler?.report ?? ScheduleReport())
     }
     guard let path = options.metricsTextfile else { return nil }
     let writer = MetricsTextfileWriter(

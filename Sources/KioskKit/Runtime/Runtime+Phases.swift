@@ -225,6 +225,9 @@ extension Runtime {
       application: application, options: options,
       makeSpeech: AccessibilityService.systemSpeech(logger: logger), logger: logger)
     settings.accessibility = accessibility
+    let scheduler = DisplayScheduler(blanker: blanker, logger: logger)
+    scheduler.apply(options)
+    settings.scheduler = scheduler
     accessibility.readerDidChange = { _ in settings.updateBlankTimeout() }
     accessibility.start()
     let headphones = input == nil ? nil : startHeadphoneSwitch(for: accessibility)
@@ -234,11 +237,11 @@ extension Runtime {
     let screens = screenReports(main: shown, others: others)
     let control = startControl(
       screen: screen, statistics: shown.frameStatistics, screens: screens, blanker: blanker,
-      input: input, settings: settings, accessibility: accessibility)
+      input: input, settings: settings, accessibility: accessibility, scheduler: scheduler)
     stopPath.control = control
     let metrics = startMetrics(
       screen: screen, statistics: shown.frameStatistics, screens: screens, blanker: blanker,
-      input: input)
+      input: input, scheduler: scheduler)
     stopPath.metrics = metrics
     let hangUp = reloadOnHangUp(configurationReloader(settings), notifier: service.notifier)
     RealTimeDriver.start()
