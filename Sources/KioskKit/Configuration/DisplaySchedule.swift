@@ -101,15 +101,23 @@ struct DisplaySchedule: Sendable, Equatable {
 
   /// Whether the weekly rules keep the display on around the clock and no date closes it.
   var alwaysOpen: Bool {
-    let minutes = weekly.enumerated().flatMap { day, spans in
-      spans.map { (day * 1440 + $0.start, day * 1440 + $0.end) }
-    }.sorted { $0.0 < $1.0 }
+    let week = 7 * 1440
+    // Each range a week early too, so Saturday's past midnight covers Sunday's start.
+    var minutes: [(start: Int, end: Int)] = []
+    for (day, spans) in weekly.enumerated() {
+      for span in spans {
+        let start = day * 1440 + span.start
+        let end = day * 1440 + span.end
+        minutes += [(start, end), (start - week, end - week)]
+      }
+    }
+    minutes.sort { $0.start < $1.start }
     var covered = 0
     for (start, end) in minutes where start <= covered { covered = max(covered, end) }
     let datesAllDay = dates.values.allSatisfy { spans in
       spans.contains { $0.start == 0 && $0.end >= 1440 }
     }
-    return covered >= 7 * 1440 && datesAllDay
+    return covered >= week && datesAllDay
   }
 
   /// The spans of `day` (a day number): its date's rules, else its weekday's.
