@@ -39,6 +39,8 @@ struct ConfigurationParsingTests {
 
     [display]
     blank-after = 300
+    schedule = ["mon-fri 07:30-22:00", "2026-12-25 closed"]
+    wake-outside-schedule = 20
     on-exit = "last-frame"
 
     [accessibility]
@@ -98,6 +100,8 @@ struct ConfigurationParsingTests {
     #expect(options.keyboardLanguages == ["ru", "zh-pinyin", "en"])
     #expect(options.repeatDelay == 0.3)
     #expect(options.repeatRate == 40)
+    #expect(options.schedule == ["mon-fri 07:30-22:00", "2026-12-25 closed"])
+    #expect(options.wakeOutsideSchedule == 20)
     #expect(options.keyboardSettings.languages == ["ru", "zh-pinyin", "en"])
     #expect(options.blankAfter == 300)
     #expect(options.onExit == .lastFrame)

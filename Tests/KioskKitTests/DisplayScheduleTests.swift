@@ -167,25 +167,26 @@ struct DisplayScheduleTests {
     }
   }
 
-  @Test(arguments: [
-    (
-      ["mon-fri 08:00-12:00", "mon 11:00-13:00"],
-      "\"mon 11:00-13:00\" overlaps \"mon-fri 08:00-12:00\"; ranges may touch but not overlap"
-    ),
-    (
-      ["fri 22:00-02:00", "sat 01:00-05:00"],
-      "\"sat 01:00-05:00\" overlaps \"fri 22:00-02:00\" after midnight; ranges may touch but not overlap"
-    ),
-    (
-      ["daily 08:00-10:00", "sun closed"],
-      "\"sun closed\" and \"daily 08:00-10:00\" name the same day, one with hours and one closed"
-    ),
-    (
-      ["2026-12-24 10:00-14:00", "2026-12-24 closed"],
-      "\"2026-12-24 closed\" and \"2026-12-24 10:00-14:00\" name the same day, one with hours and one closed"
-    ),
-    (["mon 08:00-12:00 11:00-13:00", "tue 08:00-09:00"], nil),
-  ] as [([String], String?)])
+  @Test(
+    arguments: [
+      (
+        ["mon-fri 08:00-12:00", "mon 11:00-13:00"],
+        "\"mon 11:00-13:00\" overlaps \"mon-fri 08:00-12:00\"; ranges may touch but not overlap"
+      ),
+      (
+        ["fri 22:00-02:00", "sat 01:00-05:00"],
+        "\"sat 01:00-05:00\" overlaps \"fri 22:00-02:00\" after midnight; ranges may touch but not overlap"
+      ),
+      (
+        ["daily 08:00-10:00", "sun closed"],
+        "\"sun closed\" and \"daily 08:00-10:00\" name the same day, one with hours and one closed"
+      ),
+      (
+        ["2026-12-24 10:00-14:00", "2026-12-24 closed"],
+        "\"2026-12-24 closed\" and \"2026-12-24 10:00-14:00\" name the same day, one with hours and one closed"
+      ),
+      (["mon 08:00-12:00 11:00-13:00", "tue 08:00-09:00"], nil),
+    ] as [([String], String?)])
   func overlappingRangesAreRefused(rules: [String], reason: String?) {
     #expect {
       try DisplaySchedule(rules: rules)

@@ -88,7 +88,8 @@ extension ControlSuites {
     @Test func withAWakeTimeOfZeroATouchOutsideTheHoursIsSwallowedAndTheDisplayStaysOff()
       throws
     {
-      scheduler.apply(try options(["--schedule", "daily 08:00-18:00", "--wake-outside-schedule=0"]))
+      scheduler.apply(
+        try options(["--schedule", "daily 08:00-18:00", "--wake-outside-schedule=0"]))
       app.advance(by: 61)
       #expect(blanker.userActivity() == true)
       #expect(!app.output.isActive && blanker.isBlanked)
@@ -160,7 +161,8 @@ extension ControlSuites {
       let service = ControlService(
         screen: app.screen, output: app.output, statistics: FrameStatistics(), logger: testLogger)
       service.schedule = { [scheduler] in scheduler.report }
-      #expect(service.statusLines().contains("schedule: closed, next change 2026-06-02T08:00:00+00:00"))
+      #expect(
+        service.statusLines().contains("schedule: closed, next change 2026-06-02T08:00:00+00:00"))
       let json = service.statusJSON()
       #expect(
         json.contains(
@@ -175,7 +177,8 @@ extension ControlSuites {
           inputDevices: [:], lastActivity: nil, schedule: scheduler.report)
       }
       let text = metrics.text()
-      #expect(MetricsTests.value(of: "kiosk_display_schedule_state{state=\"closed\"}", in: text) == 1)
+      #expect(
+        MetricsTests.value(of: "kiosk_display_schedule_state{state=\"closed\"}", in: text) == 1)
       #expect(MetricsTests.value(of: "kiosk_display_schedule_state{state=\"open\"}", in: text) == 0)
       #expect(MetricsTests.value(of: "kiosk_display_schedule_state{state=\"none\"}", in: text) == 0)
       #expect(

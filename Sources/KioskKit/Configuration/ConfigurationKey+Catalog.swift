@@ -139,7 +139,8 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "display", name: "wake-outside-schedule", option: "wake-outside-schedule",
       kind: .number(0...31_536_000, aboveLowerBound: false),
-      allowed: "0 to 31536000 seconds (0: a touch does not wake the display; not set: display.blank-after, else 60)",
+      allowed:
+        "0 to 31536000 seconds (0: a touch does not wake the display; not set: display.blank-after, else 60)",
       adopt: { $0.wakeOutsideSchedule = $1.wakeOutsideSchedule },
       current: { $0.wakeOutsideSchedule.map { [formatNumber($0)] } ?? [] }),
     ConfigurationKey(

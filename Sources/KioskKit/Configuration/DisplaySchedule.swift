@@ -165,7 +165,8 @@ struct DisplaySchedule: Sendable, Equatable {
   ) throws(Problem) {
     for day in 0..<7 {
       for late in weekly[day] where late.span.end > 1440 {
-        guard let early = weekly[(day + 1) % 7].first(where: { $0.span.start < late.span.end - 1440 })
+        guard
+          let early = weekly[(day + 1) % 7].first(where: { $0.span.start < late.span.end - 1440 })
         else { continue }
         let (earlier, later) = (min(late.rule, early.rule), max(late.rule, early.rule))
         throw Problem(
@@ -259,7 +260,11 @@ extension DisplaySchedule {
     guard parts.count == 2, let first = day(parts[0]), let last = day(parts[1]), first != last
     else { return nil }
     var days = [first]
-    while days.last != last { days.append((days.last! + 1) % 7) }
+    var day = first
+    while day != last {
+      day = (day + 1) % 7
+      days.append(day)
+    }
     return days
   }
 

@@ -108,8 +108,9 @@ public struct ConfigurationReload: Sendable {
 }
 
 extension KioskConfiguration {
-  /// The keys a running app takes a new value of on `reload-config`: `log.level`,
-  /// `display.blank-after` and the `[memory]` keys. All others need a restart.
+  /// The keys a running app takes a new value of on `reload-config` (those whose catalog
+  /// entry adopts a new value: `log.level`, the `[display]` blanking and schedule keys, the
+  /// `[memory]` keys and others). All others need a restart.
   public static var liveKeys: [String] { ConfigurationKey.all.filter(\.isLive).map(\.path) }
 
   /// Loads `file` and the environment again, under the app's own `commandLine` (which still

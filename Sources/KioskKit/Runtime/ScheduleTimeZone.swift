@@ -70,7 +70,8 @@ struct CivilDate: Sendable, Equatable {
     var time = time_t(dayNumber * 86_400)
     var parts = tm()
     _ = gmtime_r(&time, &parts)
-    self.init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    self.init(
+      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
   }
 
   /// Days since 1970-01-01.
