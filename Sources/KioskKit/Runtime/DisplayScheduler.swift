@@ -46,13 +46,12 @@ final class DisplayScheduler {
     self.logger = logger
     self.zone = zone
     self.now = now
-    if watchClockChanges {
-      clockWatcher = ClockChangeWatcher { [weak self] in
-        self?.logger.info("schedule: the wall clock was set; checking the hours again")
-        self?.evaluate()
-      }
-    }
+    self.watchesClockChanges = watchClockChanges
   }
+
+  /// Whether a `ClockChangeWatcher` follows steps of the wall clock while there is a
+  /// schedule (tests call `evaluate` themselves).
+  private let watchesClockChanges: Bool
 
   isolated deinit {
     timer?.cancel()
@@ -113,8 +112,16 @@ final class DisplayScheduler {
     timer = nil
     guard let schedule else {
       evaluation = nil
+      clockWatcher?.stop()
+      clockWatcher = nil
       blanker.setOutsideSchedule(false)
       return
+    }
+    if watchesClockChanges, clockWatcher == nil {
+      clockWatcher = ClockChangeWatcher { [weak self] in
+        self?.logger.info("schedule: the wall clock was set; checking the hours again")
+        self?.evaluate()
+      }
     }
     let time = now()
     let result = schedule.evaluate(at: Int(time.rounded(.down)), in: zone)
