@@ -185,6 +185,10 @@ struct DisplayScheduleTests {
         ["2026-12-24 10:00-14:00", "2026-12-24 closed"],
         "\"2026-12-24 closed\" and \"2026-12-24 10:00-14:00\" name the same day, one with hours and one closed"
       ),
+      (
+        ["weekends closed", "sun closed"],
+        "\"sun closed\" and \"weekends closed\" name the same day, both closed"
+      ),
       (["mon 08:00-12:00 11:00-13:00", "tue 08:00-09:00"], nil),
     ] as [([String], String?)])
   func overlappingRangesAreRefused(rules: [String], reason: String?) {

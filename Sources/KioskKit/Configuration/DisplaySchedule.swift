@@ -141,11 +141,11 @@ struct DisplaySchedule: Sendable, Equatable {
       throw Problem(index: index, reason: "\"\(text)\": its ranges overlap; make them one")
     }
     if let earlier = namers.first, rule.spans.isEmpty || owned.isEmpty {
+      let how =
+        rule.spans.isEmpty && owned.isEmpty ? "both closed" : "one with hours and one closed"
       throw Problem(
         index: index,
-        reason:
-          "\"\(text)\" and \"\(rules[earlier])\" name the same day, one with hours and one closed"
-      )
+        reason: "\"\(text)\" and \"\(rules[earlier])\" name the same day, \(how)")
     }
     for span in rule.spans {
       if let other = owned.first(where: { span.overlaps($0.span) }) {

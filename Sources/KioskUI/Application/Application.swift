@@ -51,11 +51,12 @@ public final class Application: Responder {
   public var keyWindow: Window? { windows.last { $0.isKeyWindow } }
 
   /// The runtime's answer to user activity: wakes a blanked display and says whether the
-  /// event that woke it should be swallowed (not delivered to the app).
+  /// event should be swallowed (not delivered to the app): it woke the display, or the
+  /// display stays off (outside a display schedule's hours when a touch does not wake it).
   public var userActivityHandler: (@MainActor () -> Bool)?
 
   /// Input backends call this for every touch-down or key press. Returns `true` when the
-  /// event woke a blanked display and must not reach the app.
+  /// event woke a blanked display, or met one that stays off, and must not reach the app.
   public func noteUserActivity() -> Bool {
     userActivityHandler?() ?? false
   }
