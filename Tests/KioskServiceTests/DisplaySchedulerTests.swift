@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import KioskLinux
 import KioskTesting
@@ -124,6 +125,38 @@ extension ControlSuites {
       #expect(!app.output.isActive)
     }
 
+    /// The timer waits by the clocks of the night it spans: Berlin's 2026-03-29 is 23 hours
+    /// long, so from Saturday 23:00 CET to Sunday 07:30 CEST is 7.5 hours, not 8.5.
+    @Test func theTimerFiresAtTheChangeAcrossDaylightSaving() throws {
+      let berlin = try #require(SystemTimeZone(identifier: "Europe/Berlin"))
+      clock.start = Double(utc(2026, 3, 28, 22))
+      let inBerlin = DisplayScheduler(
+        blanker: blanker, logger: testLogger, zone: berlin, now: { [clock] in clock.now() },
+        watchClockChanges: false)
+      inBerlin.apply(try options(["--schedule", "daily 07:30-22:00"]))
+      #expect(inBerlin.state == .closed && !app.output.isActive)
+      #expect(inBerlin.nextChangeText == "2026-03-29T07:30:00+02:00")
+      app.advance(by: 7.5 * 3600 - 1)
+      #expect(!app.output.isActive)
+      app.advance(by: 2)
+      #expect(inBerlin.state == .open && app.output.isActive)
+      #expect(inBerlin.nextChangeText == "2026-03-29T22:00:00+02:00")
+    }
+
+    /// The kernel takes the clock-change timer (a `timerfd` with `TFD_TIMER_CANCEL_ON_SET`)
+    /// and it stays quiet while nobody sets the clock (setting it needs CAP_SYS_TIME, which
+    /// tests do not have).
+    @Test func theClockChangeTimerIsArmedAndQuiet() throws {
+      let descriptor = kiosk_clock_change_fd()
+      try #require(descriptor >= 0, "timerfd: \(-descriptor)")
+      defer { close(descriptor) }
+      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      #expect(poll(&entry, 1, 50) == 0)
+      #expect(kiosk_clock_change_rearm(descriptor) == 0)
+      #expect(poll(&entry, 1, 0) == 0)
+      #expect(ClockChangeWatcher {} != nil)
+    }
+
     @Test func aReloadChangesTheScheduleLive() throws {
       let file = FileManager.default.temporaryDirectory
         .appendingPathComponent("kiosk-schedule-\(UUID().uuidString).toml").path
@@ -191,4 +224,9 @@ extension ControlSuites {
 /// UTC, for the runtime's tests (the schedule's own tests read real zones).
 private struct FixedUTC: ScheduleTimeZone {
   func utcOffset(at instant: Int) -> Int { 0 }
+}
+
+/// The moment `year-month-day hour:minute` UTC.
+private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0) -> Int {
+  CivilDate(year: year, month: month, day: day).dayNumber * 86_400 + hour * 3600 + minute * 60
 }
