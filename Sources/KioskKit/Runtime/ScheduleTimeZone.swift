@@ -36,11 +36,15 @@ struct SystemTimeZone: ScheduleTimeZone {
   func utcOffset(at instant: Int) -> Int {
     Self.lock.withLock { _ in
       guard let identifier else { return Self.offset(at: instant) }
-      let saved = getenv("TZ").map { String(cString: $0) }
+      // Without `TZ` the process's zone is /etc/localtime's, which `:/etc/localtime` names:
+      // put back as that, `TZ` is never removed and added again, so the environment's
+      // array is not reallocated under a thread reading it (setenv of a variable already
+      // there only swaps its string, and glibc never frees those).
+      let saved = getenv("TZ").map { String(cString: $0) } ?? ":/etc/localtime"
       setenv("TZ", ":" + identifier, 1)
       tzset()
       defer {
-        if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+        setenv("TZ", saved, 1)
         tzset()
       }
       return Self.offset(at: instant)
