@@ -11,10 +11,9 @@ import Logging
 
 /// The settings a running app takes a new value of on `reload-config`
 /// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout and the display
-/// schedule, the memory
-/// warning sources, the typing keys of `[input]` (on-screen keyboard, languages, repeat)
-/// and the looks and screen reader mode of `[accessibility]`. Other keys that changed are
-/// reported as waiting for the next restart.
+/// schedule, the memory warning sources, the typing keys of `[input]` (on-screen keyboard,
+/// languages, repeat) and the looks and screen reader mode of `[accessibility]`. Other keys
+/// that changed are reported as waiting for the next restart.
 @MainActor
 final class LiveSettings {
   /// The options the app runs with now: those it started with, with every live change
