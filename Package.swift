@@ -65,6 +65,9 @@ let package = Package(
     // speech is first used, so a panel without them runs with speech off.
     .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
+    // The few types of libcec 6's C API, declared with its ABI: KioskKit loads libcec.so.6
+    // with dlopen when `display.cec` asks for it, and the build needs no libcec-dev.
+    .systemLibrary(name: "CCEC"),
     .target(name: "CLinux"),
     // The configuration file (TOML): toml++ (Debian's libtomlplusplus-dev, header-only),
     // through a bridge that hands Swift every node with its position, frees what it parsed
@@ -114,7 +117,7 @@ let package = Package(
       dependencies: [
         "KioskUI", "KioskGraphics", "KioskVirtual", "KioskLinux", "KioskRime", "KioskVersion",
         "CTOMLParser", "KioskFiles", "KioskControl", "KioskSpeech", "KioskScreenReader",
-        "KioskBase",
+        "KioskBase", "CCEC",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),

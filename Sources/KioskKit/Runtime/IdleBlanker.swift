@@ -18,6 +18,9 @@ final class IdleBlanker {
   private(set) var isBlanked = false
   /// When the last touch or key press came (monotonic seconds), or nil: none yet.
   private(set) var lastActivity: Double?
+  /// Puts the TV in standby when the displays go off and wakes it when they come on, over
+  /// HDMI-CEC (`display.cec`); nil: no CEC. Requests never wait for the bus.
+  var cec: CECController?
   /// Told after the display was switched off (`true`) or on.
   var changeHandler: (@MainActor (Bool) -> Void)?
   /// Whether the display schedule's hours are over (`DisplayScheduler`): the display is
@@ -77,6 +80,7 @@ final class IdleBlanker {
     // One display that refuses does not keep the others from following.
     guard failures < outputs.count else { return }
     isBlanked = blanked
+    cec?.request(blanked ? .standby : .on)
     changeHandler?(blanked)
   }
 
