@@ -22,6 +22,7 @@ import KioskFiles
 /// | `accessibility set KEY=VALUE…` | changes live `[accessibility]` settings (text size, contrast…) |
 /// | `screen-reader on`, `screen-reader off` | starts or stops the screen reader |
 /// | `speech` | speech's state and the last utterances spoken |
+/// | `cec`, `cec json` | HDMI-CEC: the adapters, the TV's vendor, power status and address, ours, the last problem |
 /// | `help` | lists the requests |
 /// | *the app's own* | what the app added with `Application.addControlCommand` |
 package enum ControlRequest: Equatable, Sendable {
@@ -44,6 +45,8 @@ package enum ControlRequest: Equatable, Sendable {
   case screenReader(Bool)
   /// Speech's state and transcript.
   case speech
+  /// HDMI-CEC's state, as `key: value` lines or (`true`) one line of JSON.
+  case cec(json: Bool)
   case help
   /// A request of the app's own (`Application.addControlCommand`), or of no one: the
   /// service answers the latter "unknown request".
@@ -62,6 +65,7 @@ package enum ControlRequest: Equatable, Sendable {
     case .accessibility, .accessibilitySet: "accessibility"
     case .screenReader: "screen-reader"
     case .speech: "speech"
+    case .cec: "cec"
     case .help: "help"
     case .app(let name, _): name
     }
@@ -70,7 +74,7 @@ package enum ControlRequest: Equatable, Sendable {
   /// The words of KioskKit's own requests (and kioskctl's), which the app's may not take.
   package static let standardNames: Set<String> = [
     "status", "screenshot", "memory-warning", "blank", "unblank", "reload-config", "metrics",
-    "help", "app", "accessibility", "screen-reader", "speech",
+    "help", "app", "accessibility", "screen-reader", "speech", "cec",
   ]
 
   /// The longest request line, newline included.
@@ -81,7 +85,7 @@ package enum ControlRequest: Equatable, Sendable {
     "status", "status json", "screenshot NAME.png", "screenshot -", "memory-warning",
     "blank", "unblank",
     "reload-config", "metrics", "accessibility", "accessibility set KEY=VALUE…",
-    "screen-reader on", "screen-reader off", "speech", "help",
+    "screen-reader on", "screen-reader off", "speech", "cec", "cec json", "help",
   ]
 
   /// Whether `name` can be a request of the app's own (`Application.addControlCommand`):
@@ -141,6 +145,13 @@ package enum ControlRequest: Equatable, Sendable {
       }
       return
     case "speech": self = .speech
+    case "cec":
+      switch argument {
+      case "": self = .cec(json: false)
+      case "json": self = .cec(json: true)
+      default: throw ControlError("cec takes no argument but json")
+      }
+      return
     case "memory-warning": self = .memoryWarning
     case "blank": self = .blank
     case "unblank": self = .unblank

@@ -35,7 +35,8 @@ struct Kioskctl: ParsableCommand {
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
       Status.self, Metrics.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
-      ReloadConfig.self, Accessibility.self, ScreenReader.self, Speech.self, AppRequest.self,
+      ReloadConfig.self, Accessibility.self, ScreenReader.self, Speech.self, CEC.self,
+      AppRequest.self,
     ])
 
   /// An app's own request needs no `app` in front: `kioskctl checkin-count` is
@@ -298,5 +299,16 @@ struct Kioskctl: ParsableCommand {
       abstract: "Whether speech is on (or why it is off), and the last utterances spoken.")
     @OptionGroup var connection: Connection
     func run() throws { try connection.send("speech") }
+  }
+
+  struct CEC: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "cec",
+      abstract:
+        "HDMI-CEC: the adapters, the TV's vendor, power status and address, ours, the last problem."
+    )
+    @OptionGroup var connection: Connection
+    @Flag(help: "One line of JSON.") var json = false
+    func run() throws { try connection.send(json ? "cec json" : "cec") }
   }
 }

@@ -62,6 +62,20 @@ struct ConfigurationErrorTests {
     #expect(found.last == "FILE: 50 more problems not shown")
   }
 
+  /// `display.cec` takes auto or off, as a string; the command line's `--cec` as well.
+  @Test func cecTakesAutoOrOff() throws {
+    #expect(
+      try problems("[display]\ncec = \"on\"\n") == [
+        "FILE:2: display.cec = \"on\" is not allowed; allowed: auto or off"
+      ])
+    #expect(
+      try problems("[display]\ncec = false\n").first?.hasPrefix("FILE:2: display.cec") == true)
+    #expect(try problems("[display]\ncec = \"off\"\n").isEmpty)
+    #expect(try RuntimeOptions.parse([]).cec == .auto)
+    #expect(try RuntimeOptions.parse(["--cec", "off"]).cec == .off)
+    #expect(throws: (any Error).self) { try RuntimeOptions.parse(["--cec", "yes"]) }
+  }
+
   /// A NUL (TOML's `\u0000`) passed --check-config and bind() took the path before it.
   @Test func aSocketPathWithANulIsRefused() throws {
     let found = try problems("[app]\ncontrol-socket = \"/run/kiosk/a\\u0000/etc/x\"\n")

@@ -42,6 +42,7 @@ struct ConfigurationParsingTests {
     schedule = ["mon-fri 07:30-22:00", "2026-12-25 closed"]
     wake-outside-schedule = 20
     on-exit = "last-frame"
+    cec = "off"
 
     [accessibility]
     screen-reader = "headset"
@@ -105,6 +106,7 @@ struct ConfigurationParsingTests {
     #expect(options.keyboardSettings.languages == ["ru", "zh-pinyin", "en"])
     #expect(options.blankAfter == 300)
     #expect(options.onExit == .lastFrame)
+    #expect(options.cec == .off)
     #expect(options.memoryPressure == "full 100000 2000000")
     #expect(options.memoryFloor == 128)
     #expect(options.memoryWarningInterval == 2.5)

@@ -248,4 +248,50 @@ final class CECTests {
     let adapters = try bus.detectAdapters()
     #expect(adapters.allSatisfy { !$0.path.isEmpty })
   }
+
+  @Test func theControlRequestAnswersWithTheReportAsLinesOrJSON() async {
+    let controller = start()
+    blank(true)
+    let service = ControlService(
+      screen: app.screen, output: app.output, statistics: FrameStatistics(), logger: testLogger)
+    // Without CEC (display.cec = off, or the virtual framebuffer): state off.
+    #expect(await service.handle(.cec(json: false)) == .ok(CECReport().lines))
+    #expect(CECReport().lines.first == "state: off")
+    service.cec = { controller.report }
+    #expect(await service.handle(.cec(json: false)) == .ok(controller.report.lines))
+    #expect(
+      await service.handle(.cec(json: true))
+        == .ok([
+          #"{"adapter":"/dev/cec0","adapters":["/dev/cec0 (vc4)"],"commands_failed":0,"commands_sent":1,"#
+            + #""last_error":null,"logical_address":4,"state":"connected","#
+            + #""tv":{"physical_address":"1.0.0.0","power":"on","vendor":"Samsung"}}"#
+        ]))
+  }
+
+  @Test func theMetricsShowAvailabilityAndCountTheCommands() {
+    world.tvAnswers = false
+    let controller = start()
+    let metrics = KioskMetrics.shared
+    let saved = metrics.sample
+    defer { metrics.sample = saved }
+    metrics.sample = {
+      var sample = KioskMetrics.Sample(
+        displayConnected: true, width: 20, height: 10, refreshRate: 60, blanked: false,
+        inputDevices: [:], lastActivity: nil)
+      sample.cec = controller.report
+      return sample
+    }
+    func value(_ name: String) -> Double? { MetricsTests.value(of: name, in: metrics.text()) }
+    #expect(value("kiosk_cec_available") == 1)
+    let failed = value(#"kiosk_cec_commands_total{result="failed"}"#) ?? -1
+    let acknowledged = value(#"kiosk_cec_commands_total{result="acknowledged"}"#) ?? -1
+    blank(true)
+    world.tvAnswers = true
+    blank(false)
+    #expect(value(#"kiosk_cec_commands_total{result="failed"}"#) == failed + 1)
+    #expect(value(#"kiosk_cec_commands_total{result="acknowledged"}"#) == acknowledged + 1)
+    world.unplug(alert: true)
+    blank(true)
+    #expect(value("kiosk_cec_available") == 0)
+  }
 }

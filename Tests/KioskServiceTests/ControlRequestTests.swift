@@ -28,6 +28,8 @@ struct ControlRequestTests {
     #expect(try parse("reload-config") == .reloadConfig)
     #expect(try parse("metrics") == .metrics)
     #expect(try parse("help") == .help)
+    #expect(try parse("cec") == .cec(json: false))
+    #expect(try parse("cec json") == .cec(json: true))
     #expect(try parse("screenshot a b.png") == .screenshot(name: "a b.png"))
   }
 
@@ -51,6 +53,7 @@ struct ControlRequestTests {
     #expect(error(Array("   ".utf8)) == "empty request; try help")
     #expect(error(Array("Reboot!".utf8)) == "unknown request Reboot!; try help")
     #expect(error(Array("status now".utf8)) == "status takes no argument but json")
+    #expect(error(Array("cec standby".utf8)) == "cec takes no argument but json")
     #expect(error(Array("{\"cmd\": \"status\"}".utf8))?.hasPrefix("unknown request") == true)
     #expect(error([0xFF, 0xFE, 0x00, 0x80]) == "the request is not UTF-8 text")
     #expect(error(Array("sta\u{1B}tus".utf8)) == "the request holds control characters")

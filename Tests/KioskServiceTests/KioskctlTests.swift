@@ -82,6 +82,21 @@ extension ControlSuites {
       }
     }
 
+    /// `kioskctl cec` prints the HDMI-CEC report's lines, `--json` its one line of JSON.
+    @Test func kioskctlCecPrintsTheReport() async throws {
+      var report = CECReport(state: .unavailable)
+      report.lastError = CECError.noAdapter.description
+      service.cec = { report }
+      let text = try await kioskctl(["cec", "--socket", path])
+      #expect(text.status == 0, "\(text.errors)")
+      #expect(text.output == report.lines.joined(separator: "\n") + "\n")
+      #expect(text.output.contains("state: unavailable\nadapters: none\n"))
+      let json = try await kioskctl(["cec", "--json", "--socket", path])
+      #expect(json.status == 0, "\(json.errors)")
+      #expect(json.output.hasPrefix(#"{"adapter":null,"adapters":[],"#), "\(json.output)")
+      #expect(json.output.contains(#""state":"unavailable""#), "\(json.output)")
+    }
+
     /// Every connection slot busy answering (a request that hangs): kioskctl hears "busy"
     /// (even though the app closed before reading its request), asks again until its
     /// deadline, and exits 75, where it used to fail with "Broken pipe".

@@ -187,7 +187,13 @@ final class CECController: @unchecked Sendable {
     update { $0.lastError = error.description }
     guard loggedProblem != error.kind else { return }
     loggedProblem = error.kind
-    logger.warning("cec: \(error)")
+    switch error {
+    case .libraryMissing, .noAdapter:
+      // A panel that is no TV: worth a line, not a warning.
+      logger.notice("cec: \(error)")
+    default:
+      logger.warning("cec: \(error)")
+    }
   }
 
   /// CEC works: a later problem is logged again.

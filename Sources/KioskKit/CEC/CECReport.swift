@@ -48,4 +48,19 @@ struct CECReport: Sendable, Equatable {
       "last-error: \(lastError ?? "none")",
     ]
   }
+
+  /// The report as `kioskctl cec --json` writes it (unknowns are null).
+  var jsonObject: [String: Any] {
+    func value(_ value: Any?) -> Any { value ?? JSONNull() }
+    return [
+      "state": state.rawValue, "adapters": adapters, "adapter": value(adapter),
+      "logical_address": value(logicalAddress),
+      "tv": [
+        "vendor": value(tv.vendor), "power": value(tv.powerStatus),
+        "physical_address": value(tv.physicalAddress),
+      ],
+      "commands_sent": commandsSent, "commands_failed": commandsFailed,
+      "last_error": value(lastError),
+    ]
+  }
 }

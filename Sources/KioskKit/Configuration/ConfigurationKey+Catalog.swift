@@ -147,6 +147,10 @@ extension ConfigurationKey {
       table: "display", name: "on-exit", option: "on-exit",
       kind: .choice(RuntimeOptions.ExitScreen.allCases.map(\.rawValue)),
       allowed: "console or last-frame", current: { [$0.onExit.rawValue] }),
+    ConfigurationKey(
+      table: "display", name: "cec", option: "cec",
+      kind: .choice(RuntimeOptions.CECMode.allCases.map(\.rawValue)),
+      allowed: "auto or off", current: { [$0.cec.rawValue] }),
   ]
 
   private static let memory: [ConfigurationKey] = [

@@ -108,6 +108,22 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
   @Option(help: "DRM: what the display shows after the app exits: console or last-frame.")
   public var onExit: ExitScreen = .console
 
+  /// Whether blanking drives a TV over HDMI-CEC.
+  public enum CECMode: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Where libcec (`libcec6`) finds an adapter, blanking puts the TV in standby and
+    /// unblanking wakes it as the active source.
+    case auto
+    /// No HDMI-CEC: libcec is never loaded.
+    case off
+  }
+
+  /// HDMI-CEC: `auto` (when an adapter is found) or `off`.
+  @Option(
+    help:
+      "HDMI-CEC (DRM, fbdev): blanking puts the TV in standby and unblanking wakes it, auto (when libcec finds an adapter) or off."
+  )
+  public var cec: CECMode = .auto
+
   /// How long `--backend drm` waits at boot for a card to appear.
   @Option(
     help: ArgumentHelp(

@@ -29,6 +29,8 @@ final class ControlService {
   var isBlanked: () -> Bool = { false }
   /// The display schedule's state and next change (the runtime sets it).
   var schedule: () -> ScheduleReport = { ScheduleReport() }
+  /// What HDMI-CEC sees (the runtime sets it when `display.cec` is auto on a display).
+  var cec: () -> CECReport = { CECReport() }
   /// Loads the configuration again, applies the live values and says what changed (one
   /// line per key); nil while the runtime has no configuration file to reload.
   var reloadConfiguration: (() async throws -> [String])?
@@ -92,6 +94,9 @@ final class ControlService {
       return .ok(KioskMetrics.shared.text().split(separator: "\n").map(String.init))
     case .accessibility, .accessibilitySet, .screenReader, .speech:
       return handleAccessibility(request)
+    case .cec(let json):
+      let report = cec()
+      return .ok(json ? [JSONValue(report.jsonObject).text ?? "{}"] : report.lines)
     case .help:
       return .ok(ControlRequest.summary + AppControl.commands.map { "\($0.name): \($0.help)" })
     case .app(let name, let argument):

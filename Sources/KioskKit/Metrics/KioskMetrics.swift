@@ -47,6 +47,9 @@ public final class KioskMetrics {
   /// `kiosk_display_schedule_state{state="open|closed|none"}`: 1 for the present state.
   private var scheduleStates: [DisplayScheduler.State: Prometheus.Gauge] = [:]
   private let scheduleNextChange: Prometheus.Gauge
+  /// `kiosk_cec_available`, and `kiosk_cec_commands_total{result}` with what it counted.
+  private let cecAvailable: Prometheus.Gauge
+  private var cecCommands: [String: (counter: Prometheus.Counter, counted: Int)] = [:]
   private let started = monotonicSeconds()
 
   /// What the sampled gauges describe, asked for each time the text is made; the runtime
@@ -71,6 +74,8 @@ public final class KioskMetrics {
     var screens: [ScreenReport] = []
     /// The display schedule's state and next change.
     var schedule = ScheduleReport()
+    /// What HDMI-CEC sees (state `off` when `display.cec` is off or there is no display).
+    var cec = CECReport()
   }
 
   private init() {
@@ -126,6 +131,17 @@ public final class KioskMetrics {
     scheduleNextChange = gauge(
       "display_schedule_next_change", "timestamp_seconds",
       "When the display schedule next changes, in Unix seconds (0: never, or no schedule).")
+    cecAvailable = gauge(
+      "cec_available", "", "1 while an HDMI-CEC adapter is open (display.cec = auto).")
+    for result in ["acknowledged", "failed"] {
+      cecCommands[result] = (
+        registry.makeCounter(
+          descriptor: Self.metric(
+            "cec_commands", "total",
+            "HDMI-CEC commands sent to the TV (standby, power on), by result."),
+          labels: [("result", result)]), 0
+      )
+    }
     // Every reason from the start, at 0: an alert on a rate needs the series before the
     // first warning.
     for reason in ["psi", "cgroup-high", "mem-available", "requested"] {
@@ -221,6 +237,23 @@ public final class KioskMetrics {
     for screen in state.screens { refreshScreenMetrics(screen) }
     for (name, gauge) in scheduleStates { gauge.set(to: name == state.schedule.state ? 1 : 0) }
     scheduleNextChange.set(to: Double(state.schedule.nextChange ?? 0))
+    refreshCECMetrics(state.cec)
+  }
+
+  /// `kiosk_cec_available` and the commands counted since the last sample.
+  private func refreshCECMetrics(_ report: CECReport) {
+    cecAvailable.set(to: report.isAvailable ? 1 : 0)
+    let counts = [
+      "acknowledged": report.commandsSent - report.commandsFailed,
+      "failed": report.commandsFailed,
+    ]
+    for (result, count) in counts {
+      guard var entry = cecCommands[result], count != entry.counted else { continue }
+      // Fewer than counted: another worker, counting from 0 (tests make several).
+      if count > entry.counted { entry.counter.increment(by: Int64(count - entry.counted)) }
+      entry.counted = count
+      cecCommands[result] = entry
+    }
   }
 
   /// `kiosk_screen_connected`, `_width_pixels`, `_height_pixels`, `_refresh_hertz` and

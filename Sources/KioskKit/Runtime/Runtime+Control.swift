@@ -15,6 +15,7 @@ extension Runtime {
       screen: screen, output: output, statistics: statistics, logger: logger)
     service.isBlanked = { blanker.isBlanked }
     if let scheduler { service.schedule = { scheduler.report } }
+    if let cec = blanker.cec { service.cec = { cec.report } }
     service.screens = screens
     service.inputDevices = { input.map { Array($0.devices.values) } ?? [] }
     service.reloadConfiguration = configurationReloader(settings)
@@ -60,7 +61,8 @@ extension Runtime {
         width: output?.pixelWidth ?? 0, height: output?.pixelHeight ?? 0,
         refreshRate: output?.refreshRate ?? 0, blanked: blanker.isBlanked,
         inputDevices: kinds, lastActivity: blanker.lastActivity, screens: screens(),
-        schedule: scheduler?.report ?? ScheduleReport())
+        schedule: scheduler?.report ?? ScheduleReport(),
+        cec: blanker.cec?.report ?? CECReport())
     }
     guard let path = options.metricsTextfile else { return nil }
     let writer = MetricsTextfileWriter(

@@ -214,6 +214,7 @@ extension Runtime {
       output: output, others: others.map(\.output), timeout: options.blankAfter, logger: logger)
     application.userActivityHandler = { blanker.userActivity() }
     application.blankingHandler = { blanker.setBlanked($0) }
+    blanker.cec = startCEC(onDisplay: panel != nil)
     blanker.start()
     let input = startInput(on: screen, others: others, withPanel: panel != nil)
     let settings = LiveSettings(
