@@ -62,7 +62,7 @@ enum CECError: Error, Equatable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .libraryMissing(let reason):
-      "libcec is not installed (\(reason)); HDMI-CEC is off (sudo apt install libcec6)"
+      "libcec could not be loaded (\(reason)); HDMI-CEC is off (sudo apt install libcec6)"
     case .noAdapter:
       "no HDMI-CEC adapter found; the display is blanked without CEC"
     case .openFailed(let path):
