@@ -1,7 +1,8 @@
-// The few types of libcec 6's C API (libcec/cecc.h) that KioskKit's HDMI-CEC support uses,
+// The few types of libcec's C API (libcec/cecc.h) that KioskKit's HDMI-CEC support uses,
 // declared here with the library's ABI so that neither the build nor the arm64 sysroot needs
-// libcec-dev: KioskKit loads libcec.so.6 with dlopen when `display.cec` asks for it.
-// Checked against Debian's libcec-dev 6.0.2 on amd64 and arm64 (LP64: the same layout).
+// libcec-dev: KioskKit loads libcec.so.6 (Debian 12) or libcec.so.7 (Debian 13) with dlopen
+// when `display.cec` asks for it. Checked against Debian's libcec-dev 6.0.2 (amd64; arm64
+// is LP64 too: the same layout) and libcec 7's headers, which changed only the callbacks.
 #ifndef KIOSK_CCEC_SHIM_H
 #define KIOSK_CCEC_SHIM_H
 
@@ -20,7 +21,8 @@ typedef struct {
   void *data;
 } kiosk_cec_parameter;
 
-/// ICECCallbacks: seven function pointers; KioskKit sets only `alert`.
+/// ICECCallbacks: seven function pointers in libcec 6, eight in 7 (`commandHandler`);
+/// KioskKit sets only `alert`, the others stay null.
 typedef struct {
   void *log_message;
   void *key_press;
@@ -29,6 +31,7 @@ typedef struct {
   void (*alert)(void *context, int32_t alert, kiosk_cec_parameter parameter);
   void *menu_state_changed;
   void *source_activated;
+  void *command_handler;
 } kiosk_cec_callbacks;
 
 /// libcec_configuration (336 bytes): the fields KioskKit sets, the rest kept as the

@@ -62,7 +62,7 @@ enum CECError: Error, Equatable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .libraryMissing(let reason):
-      "libcec could not be loaded (\(reason)); HDMI-CEC is off (sudo apt install libcec6)"
+      "libcec could not be loaded (\(reason)); HDMI-CEC is off (sudo apt install libcec6, or libcec7 on Debian 13)"
     case .noAdapter:
       "no HDMI-CEC adapter found; the display is blanked without CEC"
     case .openFailed(let path):

@@ -3,10 +3,13 @@ import Glibc
 import Synchronization
 
 /// libcec's C API (`libcec/cecc.h`), loaded with dlopen once per process from Debian's
-/// `libcec6`: a panel with `display.cec = off`, or without the package, never loads it.
+/// `libcec6` (Debian 12) or `libcec7` (Debian 13): a panel with `display.cec = off`, or
+/// without the package, never loads it.
 struct LibCEC: @unchecked Sendable {
-  /// The file libcec is loaded from.
-  static let libraryName = "libcec.so.6"
+  /// The files libcec is loaded from, the first found. libcec 7 kept 6's C API and the
+  /// layout of its configuration; its callbacks gained one pointer (`kiosk_cec_callbacks`
+  /// has room for it).
+  static let libraryNames = ["libcec.so.6", "libcec.so.7"]
 
   typealias Connection = UnsafeMutableRawPointer
   let clearConfiguration: @convention(c) (UnsafeMutablePointer<kiosk_cec_configuration>?) -> Void
@@ -42,13 +45,21 @@ struct LibCEC: @unchecked Sendable {
   }
 
   private init() throws(CECError) {
-    guard let library = dlopen(Self.libraryName, RTLD_NOW | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-      throw .libraryMissing(reason: reason)
+    var reasons: [String] = []
+    var opened: (handle: UnsafeMutableRawPointer, name: String)?
+    for name in Self.libraryNames where opened == nil {
+      if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) {
+        opened = (handle, name)
+      } else {
+        reasons.append(dlerror().map { String(cString: $0) } ?? "\(name): unknown error")
+      }
+    }
+    guard let (library, fileName) = opened else {
+      throw .libraryMissing(reason: reasons.joined(separator: "; "))
     }
     func load<T>(_ name: String, as type: T.Type) throws(CECError) -> T {
       guard let symbol = dlsym(library, name) else {
-        throw .libraryMissing(reason: "\(Self.libraryName) has no \(name)")
+        throw .libraryMissing(reason: "\(fileName) has no \(name)")
       }
       return unsafeBitCast(symbol, to: type)
     }

@@ -110,7 +110,7 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
 
   /// Whether blanking drives a TV over HDMI-CEC.
   public enum CECMode: String, ExpressibleByArgument, CaseIterable, Sendable {
-    /// Where libcec (`libcec6`) finds an adapter, blanking puts the TV in standby and
+    /// Where libcec (`libcec6` or `libcec7`) finds an adapter, blanking puts the TV in standby and
     /// unblanking wakes it as the active source.
     case auto
     /// No HDMI-CEC: libcec is never loaded.
