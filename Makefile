@@ -42,10 +42,13 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # (mmdebstrap: the Debian 13 root folders of test-boot-trixie and test-boot-arm64;
 # qemu-system-arm: the arm64 guest; qemu-user-static, binfmt-support and arch-test: the arm64
 # root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz;
-# alsa-utils: amixer, which unmutes the emulated sound card of the speech test.)
+# alsa-utils: amixer, which unmutes the emulated sound card of the speech test; libcec6:
+# the library the HDMI-CEC test opens through the ABI KioskKit declares, not a build
+# dependency: KioskKit loads it with dlopen.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd \
-	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils alsa-utils
+	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils alsa-utils \
+	libcec6
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan prebuilt \
 	bench install install-files install-app-files install-system-files format lint clean
