@@ -56,6 +56,13 @@ package final class RefreshTimer {
     return lastFire + interval - now
   }
 
+  /// Notes a firing at `time` (monotonic seconds), which the pacing counts from, and
+  /// calls `fire`.
+  package func fired(at time: Double) {
+    lastFire = time
+    fire(time)
+  }
+
   /// Disarms the timer.
   package func cancel() {
     guard isArmed else { return }
@@ -70,9 +77,7 @@ package final class RefreshTimer {
         // A firing already on its way when the timer was disarmed is dropped.
         guard let self, self.isArmed else { return }
         self.isArmed = false
-        let now = monotonicSeconds()
-        self.lastFire = now
-        self.fire(now)
+        self.fired(at: monotonicSeconds())
       }
     }
     timer.schedule(deadline: .distantFuture)
