@@ -28,14 +28,15 @@ final class FakeLibinputBackend: LibinputBackend {
   @discardableResult
   func plug(
     _ name: String, _ capabilities: InputCapabilities, touchCount: Int = 10,
-    outputName: String? = nil
+    outputName: String? = nil, vendorID: String? = nil, modelID: String? = nil
   ) -> Int {
     let id = nextDevice
     nextDevice += 1
     if capabilities.contains(.touch) { calibratable.insert(id) }
     let info = InputDeviceInfo(
       id: id, name: name, sysname: "event\(id)", capabilities: capabilities,
-      touchCount: capabilities.contains(.touch) ? touchCount : 0, outputName: outputName)
+      touchCount: capabilities.contains(.touch) ? touchCount : 0, outputName: outputName,
+      vendorID: vendorID, modelID: modelID)
     plugged[id] = info
     queue.append(.deviceAdded(info))
     return id
@@ -86,8 +87,9 @@ final class FakeLibinputBackend: LibinputBackend {
     queue.append(.pointerButton(device: device, button: button, pressed: pressed))
   }
 
-  func key(_ device: Int, _ code: UInt32, pressed: Bool) {
-    queue.append(.key(device: device, code: code, pressed: pressed))
+  /// A key goes down or up; `time` is the kernel's time of it (`nil`: the time it is read).
+  func key(_ device: Int, _ code: UInt32, pressed: Bool, at time: Double? = nil) {
+    queue.append(.key(device: device, code: code, pressed: pressed, time: time))
   }
 
   /// libinput: `x' = a·x + b·y + c`, `y' = d·x + e·y + f` on normalised coordinates.
@@ -133,7 +135,8 @@ final class LibinputHarness {
   let source: LibinputSource
   private let delivered = Deliveries()
 
-  /// With `deliver`, touches and keys go to the application instead of being recorded.
+  /// With `deliver`, touches, keys and scans go to the application instead of being
+  /// recorded.
   init(
     screen: Screen, otherScreens: [Screen] = [],
     configuration: LibinputConfiguration = LibinputConfiguration(),
@@ -149,10 +152,11 @@ final class LibinputHarness {
     let recordPresses: @MainActor ([PressSample]) -> Void = {
       delivered.presses.append(contentsOf: $0)
     }
+    let recordScans: @MainActor (Scan) -> Void = { delivered.scans.append($0) }
     source = LibinputSource(
       backend: backend, screen: screen, otherScreens: otherScreens, configuration: configuration,
       keyboard: keyboard, logger: logger, touchHandler: deliver ? nil : recordTouches,
-      pressHandler: deliver ? nil : recordPresses)
+      pressHandler: deliver ? nil : recordPresses, scanHandler: deliver ? nil : recordScans)
     source.start()
   }
 
@@ -167,6 +171,8 @@ final class LibinputHarness {
   var batchScreens: [Screen] { delivered.screens }
   /// Every key sample delivered so far.
   var presses: [PressSample] { delivered.presses }
+  /// Every scan delivered so far.
+  var scans: [Scan] { delivered.scans }
 }
 
 @MainActor
@@ -174,6 +180,7 @@ private final class Deliveries {
   var batches: [[TouchSample]] = []
   var screens: [Screen] = []
   var presses: [PressSample] = []
+  var scans: [Scan] = []
 }
 
 /// Log lines kept in memory (`"info input: added …"`).

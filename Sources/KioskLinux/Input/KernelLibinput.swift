@@ -210,7 +210,8 @@ final class KernelLibinput: LibinputBackend {
       guard let keyboard = libinput_event_get_keyboard_event(event) else { return nil }
       return .key(
         device: id, code: libinput_event_keyboard_get_key(keyboard),
-        pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED)
+        pressed: libinput_event_keyboard_get_key_state(keyboard) == LIBINPUT_KEY_STATE_PRESSED,
+        time: Double(libinput_event_keyboard_get_time_usec(keyboard)) / 1_000_000)
     default:
       return nil  // scrolling, gestures, tablets, switches: not used
     }
@@ -239,12 +240,38 @@ final class KernelLibinput: LibinputBackend {
     {
       capabilities.insert(.typing)
     }
+    let (vendorID, modelID) = Self.ids(of: device)
     return InputDeviceInfo(
       id: id, name: String(cString: libinput_device_get_name(device)),
       sysname: String(cString: libinput_device_get_sysname(device)),
       capabilities: capabilities,
       touchCount: max(0, Int(libinput_device_touch_get_touch_count(device))),
-      outputName: libinput_device_get_output_name(device).map { String(cString: $0) })
+      outputName: libinput_device_get_output_name(device).map { String(cString: $0) },
+      vendorID: vendorID, modelID: modelID)
+  }
+
+  /// The device's vendor and product ids: udev's `ID_VENDOR_ID` and `ID_MODEL_ID` (set for
+  /// USB devices), else the kernel's input ids (libinput's), which for a USB HID device are
+  /// the same and for a uinput device are what it was created with; a 0 is unknown.
+  private static func ids(of device: OpaquePointer) -> (String?, String?) {
+    var vendor: String?
+    var model: String?
+    if let udevDevice = libinput_device_get_udev_device(device) {
+      defer { udev_device_unref(udevDevice) }
+      vendor = udev_device_get_property_value(udevDevice, "ID_VENDOR_ID")
+        .flatMap { ScannerMatch.normalizedID(String(cString: $0)) }
+      model = udev_device_get_property_value(udevDevice, "ID_MODEL_ID")
+        .flatMap { ScannerMatch.normalizedID(String(cString: $0)) }
+    }
+    let kernelVendor = libinput_device_get_id_vendor(device)
+    let kernelModel = libinput_device_get_id_product(device)
+    if vendor == nil, kernelVendor != 0 {
+      vendor = ScannerMatch.hex(UInt16(truncatingIfNeeded: kernelVendor))
+    }
+    if model == nil, kernelModel != 0 {
+      model = ScannerMatch.hex(UInt16(truncatingIfNeeded: kernelModel))
+    }
+    return (vendor, model)
   }
 }
 

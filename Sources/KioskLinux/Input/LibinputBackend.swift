@@ -42,11 +42,16 @@ package struct InputDeviceInfo: Sendable, Equatable {
   package var touchCount: Int
   /// The output udev assigns the device to (`WL_OUTPUT`), if any.
   package var outputName: String?
+  /// The USB vendor id in four lowercase hexadecimal digits: udev's `ID_VENDOR_ID`, else
+  /// the kernel's input id (what a uinput device was created with); `nil` when unknown.
+  package var vendorID: String?
+  /// The USB product id, as `vendorID`: udev's `ID_MODEL_ID`, else the kernel's input id.
+  package var modelID: String?
 
   /// Creates a description.
   package init(
     id: Int, name: String, sysname: String, capabilities: InputCapabilities, touchCount: Int = 0,
-    outputName: String? = nil
+    outputName: String? = nil, vendorID: String? = nil, modelID: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -54,6 +59,8 @@ package struct InputDeviceInfo: Sendable, Equatable {
     self.capabilities = capabilities
     self.touchCount = touchCount
     self.outputName = outputName
+    self.vendorID = vendorID
+    self.modelID = modelID
   }
 }
 
@@ -72,7 +79,9 @@ enum LibinputEvent: Equatable, Sendable {
   case pointerMotion(device: Int, dx: Double, dy: Double)
   case pointerMotionAbsolute(device: Int, position: Point)
   case pointerButton(device: Int, button: UInt32, pressed: Bool)
-  case key(device: Int, code: UInt32, pressed: Bool)
+  /// A key; `time` is when the kernel saw it, in seconds on CLOCK_MONOTONIC (libinput's
+  /// event time), `nil` when unknown. Only the gaps between a scanner's keys use it.
+  case key(device: Int, code: UInt32, pressed: Bool, time: Double? = nil)
 }
 
 /// The seam between `LibinputSource` and libinput: the real one wraps a libinput context

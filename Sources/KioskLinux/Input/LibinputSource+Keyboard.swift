@@ -1,7 +1,11 @@
 import KioskUI
 
 extension LibinputSource {
-  func key(device: Int, code: UInt32, pressed: Bool) {
+  func key(device: Int, code: UInt32, pressed: Bool, time: Double? = nil) {
+    if scanners[device] != nil {
+      scannerKey(device: device, code: code, pressed: pressed, time: time)
+      return
+    }
     if pressed {
       // A key already down on another keyboard: the state counts it once.
       guard keysDown[code] == nil else { return }

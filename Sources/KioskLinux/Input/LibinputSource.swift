@@ -21,6 +21,16 @@ package struct LibinputConfiguration: Sendable, Equatable {
   package var touchDevices: [String: [String]] = [:]
   /// The keyboard layout.
   package var keyboardLayout = KeyboardLayout()
+  /// Barcode and card readers: their keys are gathered into scans for the app, not typed
+  /// (`[input] scanners`).
+  package var scanners: [ScannerMatch] = []
+  /// The pause, in seconds, after which a scanner's keys make a scan without a Return
+  /// (`[input] scan-gap`).
+  package var scanGap = LibinputConfiguration.defaultScanGap
+
+  /// 100 ms: a keyboard-emulating scanner sends its keys 1 to 20 ms apart, and a person
+  /// cannot scan twice within 100 ms.
+  package static let defaultScanGap = 0.1
 
   /// The defaults: the devices of seat0, US keyboard layout.
   package init() {}
@@ -52,6 +62,7 @@ package final class LibinputSource {
   let logger: Logger
   let touchHandler: @MainActor ([TouchSample], Screen) -> Void
   let pressHandler: @MainActor ([PressSample]) -> Void
+  let scanHandler: @MainActor (Scan) -> Void
   private var readSource: DispatchSourceRead?
 
   /// The devices plugged in now, by id.
@@ -81,6 +92,14 @@ package final class LibinputSource {
   var keysDown: [UInt32: Int] = [:]
   /// Set while the seat is disabled (see `seatDisabled`).
   var suspended = false
+  /// Which devices are scanners, and how long a pause ends a scan
+  /// (LibinputSource+Scanners.swift); `updateScanners` changes them at run time.
+  package internal(set) var scannerMatches: [ScannerMatch]
+  package internal(set) var scanGap: Double
+  /// The scanners plugged in now, by device id.
+  var scanners: [Int: ScannerInput] = [:]
+  /// Ends scans after a pause: due at the earliest deadline of a scan going on.
+  var scanPause: ScheduledAction?
 
   /// Opens libinput on the seat (or on `configuration.devicePaths`) and the keyboard layout.
   /// Throws when libinput cannot start (no udev, no context); a layout that does not
@@ -116,7 +135,8 @@ package final class LibinputSource {
     backend: LibinputBackend, screen: Screen, otherScreens: [Screen] = [],
     configuration: LibinputConfiguration, keyboard: XKBKeyboard?, logger: Logger,
     touchHandler: (@MainActor ([TouchSample], Screen) -> Void)? = nil,
-    pressHandler: (@MainActor ([PressSample]) -> Void)? = nil
+    pressHandler: (@MainActor ([PressSample]) -> Void)? = nil,
+    scanHandler: (@MainActor (Scan) -> Void)? = nil
   ) {
     self.backend = backend
     self.screen = screen
@@ -126,11 +146,15 @@ package final class LibinputSource {
     self.logger = logger
     self.touchHandler = touchHandler ?? { Application.shared.sendTouches($0, on: $1) }
     self.pressHandler = pressHandler ?? { Application.shared.sendPresses($0) }
+    self.scanHandler = scanHandler ?? { Application.shared.sendScan($0) }
+    scannerMatches = configuration.scanners
+    scanGap = configuration.scanGap
     cursor = Point(x: screen.bounds.midX, y: screen.bounds.midY)
   }
 
   isolated deinit {
     readSource?.cancel()
+    scanPause?.cancel()
   }
 
   /// Starts reading: the devices there now are added at once, later ones as they come.
@@ -178,7 +202,8 @@ package final class LibinputSource {
     case .pointerMotionAbsolute(_, let position): pointerMoved(to: position)
     case .pointerButton(let device, let button, let pressed):
       pointerButton(device: device, button: button, pressed: pressed)
-    case .key(let device, let code, let pressed): key(device: device, code: code, pressed: pressed)
+    case .key(let device, let code, let pressed, let time):
+      key(device: device, code: code, pressed: pressed, time: time)
     }
   }
 
@@ -192,6 +217,9 @@ package final class LibinputSource {
       details += ", \(info.touchCount) fingers"
     }
     if let output = info.outputName { details += ", udev output \(output)" }
+    if let vendor = info.vendorID, let model = info.modelID { details += ", \(vendor):\(model)" }
+    let scanner = scannerMatches.first { $0.matches(info) }
+    if let scanner { details += ", a scanner (\(scanner))" }
     if info.capabilities.contains(.touch) {
       let (assigned, why) = screenAndReason(for: info)
       deviceScreens[info.id] = assigned
@@ -203,6 +231,7 @@ package final class LibinputSource {
         "KIOSK_INPUT_DEVICE": info.sysname, "KIOSK_INPUT_NAME": info.name,
         "KIOSK_INPUT_CAPABILITIES": info.capabilities.description,
       ]))
+    if scanner != nil { addScanner(info) }
     updateHardwareKeyboard()
     guard let calibration = configuration.calibration, info.capabilities.contains(.touch) else {
       return
@@ -219,6 +248,7 @@ package final class LibinputSource {
     fingersDown[device] = nil
     cancelPointer(of: device)
     cancelKeys(of: device)
+    removeScanner(device)
     let info = devices.removeValue(forKey: device)
     deviceScreens.removeValue(forKey: device)
     devicesUsed.remove(device)
@@ -230,14 +260,14 @@ package final class LibinputSource {
     updateHardwareKeyboard()
   }
 
-  /// Whether a keyboard to type on is attached (one with letter keys).
+  /// Whether a keyboard to type on is attached (one with letter keys that is no scanner).
   package var hasTypingKeyboard: Bool {
-    devices.values.contains { $0.capabilities.contains(.typing) }
+    devices.values.contains { $0.capabilities.contains(.typing) && scanners[$0.id] == nil }
   }
 
   /// Tells the app whether a keyboard to type on is attached: with
   /// `input.on-screen-keyboard = auto` the on-screen keyboard shows only while none is.
-  private func updateHardwareKeyboard() {
+  func updateHardwareKeyboard() {
     let attached = hasTypingKeyboard
     guard Application.shared.isHardwareKeyboardAttached != attached else { return }
     Application.shared.isHardwareKeyboardAttached = attached

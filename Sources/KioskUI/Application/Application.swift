@@ -102,6 +102,9 @@ public final class Application: Responder {
 
   private let touchRouter = TouchRouter()
 
+  /// Where scans go (Scanning/Application+Scans.swift).
+  let scanDelivery = ScanDelivery()
+
   /// The accessibility settings (Accessibility.settings). Changing them passes the new
   /// traits down every window: views and controllers whose traits changed get
   /// `traitCollectionDidChange(_:)` (Application+AccessibilitySettings.swift); a new zoom
