@@ -216,8 +216,8 @@ struct ConfigurationReloadTests {
     #expect(
       KioskConfiguration.liveKeys == [
         "input.on-screen-keyboard", "input.keyboard-languages", "input.repeat-delay",
-        "input.repeat-rate", "display.blank-after", "display.schedule",
-        "display.wake-outside-schedule", "accessibility.screen-reader",
+        "input.repeat-rate", "input.scanners", "input.scan-gap", "display.blank-after",
+        "display.schedule", "display.wake-outside-schedule", "accessibility.screen-reader",
         "accessibility.text-size", "accessibility.increase-contrast", "accessibility.bold-text",
         "accessibility.reduce-motion", "accessibility.zoom", "accessibility.idle-multiplier",
         "memory.pressure", "memory.floor",

@@ -113,6 +113,18 @@ extension ConfigurationKey {
       allowed: "0 to 100 (keys a second; 0: no repeat)",
       adopt: { $0.repeatRate = $1.repeatRate },
       current: { [formatNumber($0.repeatRate)] }),
+    ConfigurationKey(
+      table: "input", name: "scanners", option: "scanner", kind: .paths,
+      allowed:
+        "a list of scanners by USB ids \"vendor:product\" in hexadecimal (e.g. \"0c2e:0b61\") or by device name",
+      adopt: { $0.scanners = $1.scanners },
+      check: { ScannerMatch(parsing: $0) != nil },
+      current: { $0.scanners }, assign: { $0.scanners = $1 }),
+    ConfigurationKey(
+      table: "input", name: "scan-gap", option: "scan-gap", kind: .integer(10...2000),
+      allowed: "10 to 2000 (milliseconds)",
+      adopt: { $0.scanGap = $1.scanGap },
+      current: { [String($0.scanGap)] }),
   ]
 
   private static let display: [ConfigurationKey] = [

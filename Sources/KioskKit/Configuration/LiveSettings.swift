@@ -12,8 +12,8 @@ import Logging
 /// The settings a running app takes a new value of on `reload-config`
 /// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout and the display
 /// schedule, the memory warning sources, the typing keys of `[input]` (on-screen keyboard,
-/// languages, repeat) and the looks and screen reader mode of `[accessibility]`. Other keys
-/// that changed are reported as waiting for the next restart.
+/// languages, repeat), its scanners and the looks and screen reader mode of
+/// `[accessibility]`. Other keys that changed are reported as waiting for the next restart.
 @MainActor
 final class LiveSettings {
   /// The options the app runs with now: those it started with, with every live change
@@ -32,6 +32,9 @@ final class LiveSettings {
   /// The display schedule, which takes live `display.schedule` and
   /// `display.wake-outside-schedule` changes.
   var scheduler: DisplayScheduler?
+  /// Takes new `[input] scanners` or `scan-gap` values (the input source's
+  /// `updateScanners`); `nil` without input.
+  var scannersDidChange: (@MainActor (RuntimeOptions) -> Void)?
   private let logger: Logger
 
   /// `startMemory` starts a memory warning source for a configuration (the runtime's
@@ -156,6 +159,9 @@ final class LiveSettings {
     }
     if options.keyboardSettings != old.keyboardSettings {
       Application.shared.keyboardSettings = options.keyboardSettings
+    }
+    if options.scanners != old.scanners || options.scanGap != old.scanGap {
+      scannersDidChange?(options)
     }
     let memoryConfiguration = options.memoryPressureConfiguration
     if memoryConfiguration != old.memoryPressureConfiguration {

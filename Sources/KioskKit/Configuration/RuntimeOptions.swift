@@ -248,6 +248,23 @@ public struct RuntimeOptions: ParsableArguments, Sendable {
       "Key repeat: keys a second while held (0 to 100; 0: no repeat).", valueName: "rate"))
   public var repeatRate = 25.0
 
+  /// Barcode and card readers: their keys make scans for the app (`Application.scanHandler`)
+  /// instead of typing. Each is `vendor:product` in hexadecimal (USB ids, e.g. `0c2e:0b61`)
+  /// or a device name as libinput reports it.
+  @Option(
+    name: .customLong("scanner"),
+    help: ArgumentHelp(
+      "A barcode or card reader whose keys make scans for the app instead of typing: USB ids vendor:product, e.g. 0c2e:0b61, or the device's name (repeatable).",
+      valueName: "ids-or-name"))
+  public var scanners: [String] = []
+
+  /// How many milliseconds without a key end a scanner's scan that came without Return.
+  @Option(
+    help: ArgumentHelp(
+      "Scanners: milliseconds without a key that end a scan sent without Return (10 to 2000).",
+      valueName: "ms"))
+  public var scanGap = 100
+
   /// When the screen reader runs: off (only when started), on, or while a headset is in.
   @Option(
     help: ArgumentHelp(
@@ -457,6 +474,14 @@ extension RuntimeOptions {
     settings.repeatRate = repeatRate
     return settings
   }
+
+  /// The scanners of `[input] scanners` (every entry was checked when the options were).
+  package var scannerMatches: [ScannerMatch] {
+    scanners.compactMap(ScannerMatch.init(parsing:))
+  }
+
+  /// `[input] scan-gap` in seconds.
+  package var scanGapSeconds: Double { Double(scanGap) / 1000 }
 
   /// The looks the options ask for (text size, contrast, bold text, reduce motion, zoom).
   public var accessibilitySettings: AccessibilitySettings {

@@ -229,6 +229,9 @@ extension Runtime {
     let scheduler = DisplayScheduler(blanker: blanker, logger: logger)
     scheduler.apply(options)
     settings.scheduler = scheduler
+    settings.scannersDidChange = {
+      input?.updateScanners($0.scannerMatches, gap: $0.scanGapSeconds)
+    }
     accessibility.readerDidChange = { _ in settings.updateBlankTimeout() }
     accessibility.start()
     let headphones = input == nil ? nil : startHeadphoneSwitch(for: accessibility)

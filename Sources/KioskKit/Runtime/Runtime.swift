@@ -109,6 +109,8 @@ struct Runtime {
     configuration.keyboardLayout = KeyboardLayout(
       layout: options.keyboardLayout, variant: options.keyboardVariant,
       options: options.keyboardOptions)
+    configuration.scanners = options.scannerMatches
+    configuration.scanGap = options.scanGapSeconds
     let devices =
       options.inputDevices.isEmpty
       ? "seat \(options.seat)" : options.inputDevices.joined(separator: ", ")
