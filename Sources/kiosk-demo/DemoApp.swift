@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import KioskBase
 import KioskKit
+import Logging
 
 /// The KioskKit demo: the examples of the seed documents, wired by the storyboard
 /// config/kiosk-demo.storyboard.json. A header along the top picks an example: Showcase
@@ -52,6 +53,13 @@ final class DemoApp: ApplicationDelegate {
       exit(KioskExitCode.usage.rawValue)
     }
     window.backgroundColor = Color(hex: 0xf2f2f7)
+    // Barcode and card readers (`[input] scanners`): the last scan shows in the header,
+    // and the log says what it read (the runtime's own line gives only its length).
+    application.scanHandler = { [weak shell] scan in
+      shell?.showScan(scan.text)
+      Logger(label: "kiosk-demo").info(
+        "scanned \"\(scan.text)\" from \(scan.device.sysname) \"\(scan.device.name)\"")
+    }
     // A second screen, when one is connected, shows the recipe open on the panel.
     CustomerDisplay.shared.start()
     // The keyboard's languages for the tour: English, Russian, German, Pinyin.

@@ -29,6 +29,11 @@ final class DemoShellController: ViewController, StoryboardInstantiable {
 
   static let headerHeight = 56.0
 
+  /// Shows a scan's text in the header, whichever example is shown.
+  func showScan(_ text: String) {
+    header.lastScan = text
+  }
+
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = Color(hex: 0xf2f2f7)

@@ -6,6 +6,9 @@ import KioskKit
 @MainActor
 final class HeaderView: View {
   private let titleLabel = Label(frame: .zero)
+  /// The last code a barcode or card reader scanned (`[input] scanners`), before the
+  /// buttons; empty, and taking no room, until the first scan.
+  private let scanLabel = Label(frame: .zero)
   private var buttons: [Button] = []
   /// Called with the index of the button tapped.
   var onSelectExample: ((Int) -> Void)?
@@ -24,6 +27,14 @@ final class HeaderView: View {
   var exampleTitles: [String] = [] {
     didSet { makeButtons() }
   }
+  /// The text of the last scan; shown as "Scanned: …".
+  var lastScan: String? {
+    didSet {
+      scanLabel.text = lastScan.map { "Scanned: \($0)" }
+      scanLabel.accessibilityLabel = lastScan.map { "Last scan, \($0)" }
+      setNeedsLayout()
+    }
+  }
   var currentExample = 0 {
     didSet {
       for (index, button) in buttons.enumerated() { button.isSelected = index == currentExample }
@@ -38,6 +49,10 @@ final class HeaderView: View {
     titleLabel.textColor = .white
     titleLabel.accessibilityTraits = [.staticText, .header]
     addSubview(titleLabel)
+    scanLabel.font = .systemFont(ofSize: 17)
+    scanLabel.textColor = Color(hex: 0x8ee6a0)
+    scanLabel.textAlignment = .right
+    addSubview(scanLabel)
   }
 
   private func makeButtons() {
@@ -60,8 +75,12 @@ final class HeaderView: View {
 
   override func layoutSubviews() {
     let buttonsWidth = Double(buttons.count) * (Self.buttonSize.width + Self.buttonGap)
-    titleLabel.frame = Rect(
-      x: 20, y: 0, width: max(bounds.width - 40 - buttonsWidth, 0), height: bounds.height)
+    let free = max(bounds.width - 40 - buttonsWidth, 0)
+    // The scan takes up to half the room beside the buttons; the title the rest.
+    let scanWidth = lastScan == nil ? 0 : free / 2
+    titleLabel.frame = Rect(x: 20, y: 0, width: free - scanWidth, height: bounds.height)
+    scanLabel.frame = Rect(
+      x: 20 + free - scanWidth, y: 0, width: scanWidth, height: bounds.height)
     for (index, button) in buttons.enumerated() {
       button.frame = Self.frameOfButton(index, of: buttons.count, in: bounds)
     }
