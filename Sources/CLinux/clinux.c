@@ -102,6 +102,11 @@ int kiosk_uinput_create_touchscreen(
 }
 
 int kiosk_uinput_create_keyboard(int fd, const char *name) {
+  return kiosk_uinput_create_keyboard_with_ids(fd, name, 0, 0);
+}
+
+int kiosk_uinput_create_keyboard_with_ids(
+    int fd, const char *name, unsigned short vendor, unsigned short product) {
   int error = 0;
   if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_SYN);
   if (!error) error = kiosk_ioctl_value(fd, UI_SET_EVBIT, EV_KEY);
@@ -113,9 +118,10 @@ int kiosk_uinput_create_keyboard(int fd, const char *name) {
   if (error) return error;
   struct uinput_setup setup;
   memset(&setup, 0, sizeof setup);
-  setup.id.bustype = BUS_VIRTUAL;
-  setup.id.vendor = 0x4b4b;  // "KK"
-  setup.id.product = 0x0002;
+  // Given ids: a USB device as a scanner presents itself; else KioskKit's own.
+  setup.id.bustype = vendor ? BUS_USB : BUS_VIRTUAL;
+  setup.id.vendor = vendor ? vendor : 0x4b4b;  // "KK"
+  setup.id.product = vendor ? product : 0x0002;
   strncpy(setup.name, name, UINPUT_MAX_NAME_SIZE - 1);
   error = kiosk_ioctl(fd, UI_DEV_SETUP, &setup);
   return error ? error : kiosk_ioctl_value(fd, UI_DEV_CREATE, 0);

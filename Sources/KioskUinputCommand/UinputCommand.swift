@@ -44,6 +44,12 @@ struct UinputCommand: ParsableCommand {
   @Flag(help: "Make a virtual keyboard and play a key script (ms down|up code) instead.")
   var keyboard = false
 
+  @Option(
+    help: ArgumentHelp(
+      "With --keyboard: a USB keyboard with these ids (hexadecimal vendor:product, e.g. 0c2e:0b61), as a barcode scanner presents itself.",
+      valueName: "vendor:product"))
+  var ids: String?
+
   @Flag(
     help: "Make a virtual headset jack and play a jack script (ms plugged|unplugged) instead.")
   var headset = false
@@ -114,9 +120,20 @@ struct UinputCommand: ParsableCommand {
     let changes = try KeyScript.parse(readScriptForValidation())
     try play(
       changes, at: \.time, kind: "keyboard", played: "keys",
-      makeDevice: { name in try VirtualKeyboard(name: name) },
+      makeDevice: { name in try VirtualKeyboard(name: name, ids: try keyboardIDs()) },
       defaultName: "KioskKit virtual keyboard"
     ) { device, change in try device.send(code: change.code, down: change.down) }
+  }
+
+  /// `--ids`, read: vendor and product in hexadecimal, the vendor not 0.
+  private func keyboardIDs() throws -> (vendor: UInt16, product: UInt16)? {
+    guard let ids else { return nil }
+    let parts = ids.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ (1...4).contains($0.count) }),
+      let vendor = UInt16(parts[0], radix: 16), let product = UInt16(parts[1], radix: 16),
+      vendor != 0
+    else { throw ValidationError("--ids must be vendor:product in hexadecimal, e.g. 0c2e:0b61") }
+    return (vendor, product)
   }
 
   /// `--headset`: a virtual headset jack plugs and unplugs as the jack script says.

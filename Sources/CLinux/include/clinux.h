@@ -41,6 +41,12 @@ int kiosk_uinput_create_touchscreen(
 /// a PC keyboard. Returns 0 or an errno value.
 int kiosk_uinput_create_keyboard(int fd, const char *name);
 
+/// As `kiosk_uinput_create_keyboard`, on the USB bus with the vendor and product ids given
+/// (a barcode scanner, as `[input] scanners` matches them); a `vendor` of 0 makes KioskKit's
+/// own virtual keyboard.
+int kiosk_uinput_create_keyboard_with_ids(
+    int fd, const char *name, unsigned short vendor, unsigned short product);
+
 /// Makes the uinput device open on `fd` a headset jack named `name`: one switch,
 /// SW_HEADPHONE_INSERT, as a sound card's input device reports it. Returns 0 or an errno.
 int kiosk_uinput_create_headset_jack(int fd, const char *name);

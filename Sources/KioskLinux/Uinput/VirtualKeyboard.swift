@@ -9,10 +9,15 @@ package final class VirtualKeyboard {
   package let sysname: String
   private let fd: Int32
 
-  /// Creates the device with the keys of a PC keyboard.
-  package init(name: String = "KioskKit virtual keyboard", path: String = "/dev/uinput") throws {
+  /// Creates the device with the keys of a PC keyboard; with `ids` (USB vendor and product,
+  /// vendor not 0) it is a USB device with those ids, as a keyboard-emulating barcode
+  /// scanner is.
+  package init(
+    name: String = "KioskKit virtual keyboard", ids: (vendor: UInt16, product: UInt16)? = nil,
+    path: String = "/dev/uinput"
+  ) throws {
     (fd, sysname) = try makeUinputDevice(name: name, path: path) {
-      kiosk_uinput_create_keyboard($0, $1)
+      kiosk_uinput_create_keyboard_with_ids($0, $1, ids?.vendor ?? 0, ids?.product ?? 0)
     }
   }
 
