@@ -63,7 +63,7 @@ final class KernelLibinput: LibinputBackend {
     }
     self.context = context
     self.log = log
-    configureLogging(logger)
+    configureLogging()
     guard libinput_udev_assign_seat(context, seat) == 0 else {
       libinput_unref(context)
       throw LibinputError(message: "libinput cannot use the udev seat \(seat)")
@@ -81,7 +81,7 @@ final class KernelLibinput: LibinputBackend {
     }
     self.context = context
     self.log = log
-    configureLogging(logger)
+    configureLogging()
     for path in paths where libinput_path_add_device(context, path) == nil {
       // libinput has logged why (no udev entry for it, not an input device…).
       logger.error("input: libinput did not take \(path)")
@@ -93,10 +93,10 @@ final class KernelLibinput: LibinputBackend {
     libinput_unref(context)
   }
 
-  private func configureLogging(_ logger: Logger) {
-    let priority =
-      logger.logLevel <= .debug ? LIBINPUT_LOG_PRIORITY_INFO : LIBINPUT_LOG_PRIORITY_ERROR
-    libinput_log_set_priority(context, priority)
+  private func configureLogging() {
+    // Info always: libinput says at that priority that a device's kernel buffer overflowed
+    // (SYN_DROPPED), which is a warning here; its other info messages are debug.
+    libinput_log_set_priority(context, LIBINPUT_LOG_PRIORITY_INFO)
     // Formatted in C: a closure cannot take libinput's va_list on every architecture.
     kiosk_libinput_set_log_function(context) { libinput, priority, text in
       guard let libinput, let text, let box = libinput_get_user_data(libinput) else { return }
@@ -105,7 +105,9 @@ final class KernelLibinput: LibinputBackend {
       let level: Logger.Level =
         switch priority {
         case Int32(LIBINPUT_LOG_PRIORITY_ERROR.rawValue): .warning
-        case Int32(LIBINPUT_LOG_PRIORITY_INFO.rawValue): .debug
+        case Int32(LIBINPUT_LOG_PRIORITY_INFO.rawValue):
+          // Keys lost (a scanner's code cut short) because input was not read in time.
+          message.contains("SYN_DROPPED") ? .warning : .debug
         default: .trace
         }
       log.logger.log(level: level, "libinput: \(message)")
