@@ -36,6 +36,8 @@ struct ConfigurationParsingTests {
     keyboard-languages = ["ru", "zh-pinyin", "en"]
     repeat-delay = 0.3
     repeat-rate = 40
+    scanners = ["0c2e:0b61", "Datalogic Scanner"]
+    scan-gap = 60
 
     [display]
     blank-after = 300
@@ -103,6 +105,8 @@ struct ConfigurationParsingTests {
     #expect(options.repeatRate == 40)
     #expect(options.schedule == ["mon-fri 07:30-22:00", "2026-12-25 closed"])
     #expect(options.wakeOutsideSchedule == 20)
+    #expect(options.scanners == ["0c2e:0b61", "Datalogic Scanner"])
+    #expect(options.scanGap == 60)
     #expect(options.keyboardSettings.languages == ["ru", "zh-pinyin", "en"])
     #expect(options.blankAfter == 300)
     #expect(options.onExit == .lastFrame)
