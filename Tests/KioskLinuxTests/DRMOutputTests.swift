@@ -437,6 +437,23 @@ struct DRMOutputTests {
     #expect(output.lastCopiedPixels == 48 * 64)
   }
 
+  /// The screen turned at run time away from the plane's angle (`kioskctl rotate 0` on a
+  /// plane set up at 90°): the copy turns frames by the rest, so they still fill the
+  /// plane's buffers.
+  @Test func aScreenTurnedAwayFromThePlanesAngleIsTurnedByTheRest() throws {
+    let device = FakeDRMDevice()
+    device.planeCanRotate = true
+    var configuration = DRMConfiguration()
+    configuration.planeRotation = .degrees90
+    let output = try DRMOutput.open(device: device, configuration: configuration, logger: logger)
+    let portrait = try PixelBuffer(width: 48, height: 64)
+    try output.present(portrait, damage: Region(portrait.bounds), rotation: .degrees90)
+    let landscape = try PixelBuffer(width: 64, height: 48)
+    try output.present(landscape, damage: Region(landscape.bounds), rotation: .degrees0)
+    #expect(output.lastCopiedPixels == 64 * 48)
+    #expect(device.commits.last?.flags == [.nonblock, .pageFlipEvent])
+  }
+
   @Test func withoutPlaneRotationTheCompositorTurnsFrames() throws {
     let device = FakeDRMDevice()
     var configuration = DRMConfiguration()

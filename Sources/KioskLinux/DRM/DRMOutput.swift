@@ -226,8 +226,9 @@ package final class DRMOutput: DisplayOutput {
   /// Copies `frame` into the next buffer and sets the mode with it (lighting up) or flips
   /// to it (showing).
   func submit(_ frame: PixelBuffer, damage: Region, rotation: Rotation) throws {
-    // What the plane turns, the copy must not turn again.
-    let rotation = planeRotation == rotation ? .degrees0 : rotation
+    // What the plane turns, the copy must not turn again: it turns by the rest (the screen
+    // may have been turned at run time away from the angle the plane was set up with).
+    let rotation = Rotation(degrees: rotation.degrees - planeRotation.degrees) ?? rotation
     guard let buffer = swapchain.buffers.first,
       rotation.panelSize(forLogical: frame.width, frame.height) == (buffer.width, buffer.height)
     else {
