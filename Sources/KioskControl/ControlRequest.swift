@@ -16,6 +16,7 @@ import KioskFiles
 /// | `screenshot -` | sends it back: `ok`, `size: WxH px`, `png: N`, then the N bytes of PNG |
 /// | `memory-warning` | sends the app a memory warning |
 /// | `blank`, `unblank` | switches the display off or on |
+/// | `rotate DEGREES` | turns the main screen to 0, 90, 180 or 270 degrees on its panel, live |
 /// | `reload-config` | loads the configuration again; live keys take effect at once |
 /// | `metrics` | the metrics in Prometheus' text format, after `ok` (`KioskMetrics`) |
 /// | `accessibility` | every screen's accessibility elements in reading order, one a line |
@@ -35,6 +36,8 @@ package enum ControlRequest: Equatable, Sendable {
   case memoryWarning
   case blank
   case unblank
+  /// Turns the main screen to this many degrees (0, 90, 180 or 270) on its panel.
+  case rotate(degrees: Int)
   case reloadConfig
   case metrics
   /// The accessibility tree of every screen.
@@ -60,6 +63,7 @@ package enum ControlRequest: Equatable, Sendable {
     case .memoryWarning: "memory-warning"
     case .blank: "blank"
     case .unblank: "unblank"
+    case .rotate: "rotate"
     case .reloadConfig: "reload-config"
     case .metrics: "metrics"
     case .accessibility, .accessibilitySet: "accessibility"
@@ -74,7 +78,7 @@ package enum ControlRequest: Equatable, Sendable {
   /// The words of KioskKit's own requests (and kioskctl's), which the app's may not take.
   package static let standardNames: Set<String> = [
     "status", "screenshot", "memory-warning", "blank", "unblank", "reload-config", "metrics",
-    "help", "app", "accessibility", "screen-reader", "speech", "cec",
+    "help", "app", "accessibility", "screen-reader", "speech", "cec", "rotate",
   ]
 
   /// The longest request line, newline included.
@@ -83,7 +87,7 @@ package enum ControlRequest: Equatable, Sendable {
   /// The requests, as `help` lists them.
   package static let summary = [
     "status", "status json", "screenshot NAME.png", "screenshot -", "memory-warning",
-    "blank", "unblank",
+    "blank", "unblank", "rotate 90",
     "reload-config", "metrics", "accessibility", "accessibility set KEY=VALUE…",
     "screen-reader on", "screen-reader off", "speech", "cec", "cec json", "help",
   ]
@@ -144,6 +148,9 @@ package enum ControlRequest: Equatable, Sendable {
       default: throw ControlError("screen-reader takes on or off")
       }
       return
+    case "rotate":
+      self = .rotate(degrees: try Self.rotationDegrees(argument))
+      return
     case "speech": self = .speech
     case "cec":
       switch argument {
@@ -180,6 +187,25 @@ extension ControlRequest {
       throw ControlError("accessibility takes nothing, or set KEY=VALUE…")
     }
     return .accessibilitySet(Array(words.dropFirst()))
+  }
+}
+
+extension ControlRequest {
+  /// The angles `rotate` takes, in degrees.
+  package static let rotationAngles = [0, 90, 180, 270]
+
+  /// `rotate`'s argument as degrees: exactly one of `rotationAngles`, written as a number.
+  package static func rotationDegrees(_ argument: some StringProtocol) throws(ControlError) -> Int {
+    guard !argument.isEmpty else {
+      throw ControlError("rotate needs an angle: 0, 90, 180 or 270 (degrees)")
+    }
+    guard let degrees = Int(argument), String(degrees) == argument,
+      rotationAngles.contains(degrees)
+    else {
+      throw ControlError(
+        "rotate \(argument.prefix(32)) is not allowed; allowed: 0, 90, 180 or 270 (degrees)")
+    }
+    return degrees
   }
 }
 

@@ -35,7 +35,7 @@ struct Kioskctl: ParsableCommand {
     version: "kioskctl (KioskKit) \(KioskKitVersion.string)",
     subcommands: [
       Status.self, Metrics.self, Screenshot.self, MemoryWarning.self, Blank.self, Unblank.self,
-      ReloadConfig.self, Accessibility.self, ScreenReader.self, Speech.self, CEC.self,
+      Rotate.self, ReloadConfig.self, Accessibility.self, ScreenReader.self, Speech.self, CEC.self,
       AppRequest.self,
     ])
 
@@ -243,6 +243,29 @@ struct Kioskctl: ParsableCommand {
       guard !line.contains("\n") else { throw ValidationError("a request is one line") }
       try connection.send(line)
     }
+  }
+
+  struct Rotate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Turn the screen on its panel to 0, 90, 180 or 270 degrees, live.",
+      discussion: """
+        The app's view controllers get viewWillTransition(to:with:) and their trait \
+        changes, the turn is animated, and touch follows at once. The angle lasts until \
+        the next start (then output.rotation counts) or the next turn. Prints the rotation \
+        and the screen's new size in points.
+        """)
+    @OptionGroup var connection: Connection
+    @Argument(help: "0, 90, 180 or 270 (degrees, clockwise)") var degrees: String
+
+    func validate() throws {
+      do {
+        _ = try ControlRequest.rotationDegrees(degrees)
+      } catch {
+        throw ValidationError(error.message)
+      }
+    }
+
+    func run() throws { try connection.send("rotate \(degrees)") }
   }
 
   struct ReloadConfig: ParsableCommand {

@@ -133,19 +133,19 @@ struct ConfigurationPrecedenceTests {
 @Suite("Configuration: reload")
 struct ConfigurationReloadTests {
   @Test func changesTellLiveFromRestart() throws {
-    let running = try options("[display]\nblank-after = 60\n[output]\nrotation = 0\n")
+    let running = try options("[display]\nblank-after = 60\n[output]\nmode = \"1024x600\"\n")
     let path = try writeConfiguration(
-      "[display]\nblank-after = 120\n[output]\nrotation = 90\n[log]\nlevel = \"debug\"\n")
+      "[display]\nblank-after = 120\n[output]\nmode = \"800x480\"\n[log]\nlevel = \"debug\"\n")
     let reload = try KioskConfiguration.reload(
       file: path, environment: [:], commandLine: [], running: running)
     #expect(
       reload.changes.map(\.description) == [
-        "output.rotation: 0 -> 90 (needs a restart)",
+        "output.mode: 1024x600 -> 800x480 (needs a restart)",
         "display.blank-after: 60 -> 120 (live)",
         "log.level: info -> debug (live)",
       ])
     #expect(reload.live.map(\.key) == ["display.blank-after", "log.level"])
-    #expect(reload.needingRestart.map(\.key) == ["output.rotation"])
+    #expect(reload.needingRestart.map(\.key) == ["output.mode"])
     #expect(reload.options.blankAfter == 120)
   }
 
@@ -215,9 +215,10 @@ struct ConfigurationReloadTests {
   @Test func liveKeys() {
     #expect(
       KioskConfiguration.liveKeys == [
-        "input.on-screen-keyboard", "input.keyboard-languages", "input.repeat-delay",
-        "input.repeat-rate", "input.scanners", "input.scan-gap", "display.blank-after",
-        "display.schedule", "display.wake-outside-schedule", "accessibility.screen-reader",
+        "output.rotation", "input.on-screen-keyboard", "input.keyboard-languages",
+        "input.repeat-delay", "input.repeat-rate", "input.scanners", "input.scan-gap",
+        "display.blank-after", "display.schedule", "display.wake-outside-schedule",
+        "accessibility.screen-reader",
         "accessibility.text-size", "accessibility.increase-contrast", "accessibility.bold-text",
         "accessibility.reduce-motion", "accessibility.zoom", "accessibility.idle-multiplier",
         "memory.pressure", "memory.floor",

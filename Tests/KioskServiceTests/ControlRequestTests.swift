@@ -25,6 +25,9 @@ struct ControlRequestTests {
     #expect(try parse("memory-warning") == .memoryWarning)
     #expect(try parse("blank") == .blank)
     #expect(try parse("unblank") == .unblank)
+    #expect(try parse("rotate 90") == .rotate(degrees: 90))
+    #expect(try parse("rotate  270 ") == .rotate(degrees: 270))
+    #expect(try parse("rotate 0") == .rotate(degrees: 0))
     #expect(try parse("reload-config") == .reloadConfig)
     #expect(try parse("metrics") == .metrics)
     #expect(try parse("help") == .help)
@@ -58,6 +61,18 @@ struct ControlRequestTests {
     #expect(error([0xFF, 0xFE, 0x00, 0x80]) == "the request is not UTF-8 text")
     #expect(error(Array("sta\u{1B}tus".utf8)) == "the request holds control characters")
     #expect(error([0x73, 0x00]) == "the request holds control characters")
+  }
+
+  /// `rotate` takes exactly 0, 90, 180 or 270, written as a plain number.
+  @Test(arguments: ["45", "360", "-90", "090", "+90", "90.0", "ninety", "90 180", "1e2"])
+  func rotateRefusesOtherAngles(angle: String) {
+    #expect(
+      error(Array("rotate \(angle)".utf8))
+        == "rotate \(angle) is not allowed; allowed: 0, 90, 180 or 270 (degrees)")
+  }
+
+  @Test func rotateNeedsAnAngle() {
+    #expect(error(Array("rotate".utf8)) == "rotate needs an angle: 0, 90, 180 or 270 (degrees)")
   }
 
   @Test func otherWordsAreTheAppsOwnRequests() throws {

@@ -207,6 +207,28 @@ extension ControlSuites {
       #expect(app.output.isActive)
     }
 
+    /// `rotate` turns the main screen live; quick turns in a row end at the last one asked
+    /// for, and a bad angle changes nothing.
+    @Test func rotateTurnsTheScreenAndTheLastOfRapidTurnsHolds() async throws {
+      #expect(try await exchange("rotate 90", at: path) == "ok\nrotation: 90\nscreen: 20x40 pt\n")
+      #expect(app.screen.rotation == .degrees90)
+      #expect(app.window.frame.size == Size(width: 20, height: 40))
+      for angle in ["180", "270", "90", "0", "270"] {
+        _ = try await exchange("rotate \(angle)", at: path)
+      }
+      app.runUntilIdle()
+      #expect(app.screen.rotation == .degrees270)
+      #expect(app.screen.bounds.size == Size(width: 20, height: 40))
+      #expect(app.window.frame.size == Size(width: 20, height: 40))
+      let refused = try await exchange("rotate 45", at: path)
+      #expect(refused == "error: rotate 45 is not allowed; allowed: 0, 90, 180 or 270 (degrees)\n")
+      #expect(app.screen.rotation == .degrees270)
+      let fields = try await status()
+      #expect(fields["screen"] == "20x40 pt, scale 2, rotation 270")
+      _ = try await exchange("rotate 0", at: path)
+      app.runUntilIdle()
+    }
+
     @Test func reloadConfigSaysWhenItIsNotAvailable() async throws {
       let missing = try await exchange("reload-config", at: path)
       #expect(missing == "error: reload-config is not available: no configuration file\n")

@@ -81,11 +81,14 @@ struct DemoLiveReloadTests {
       reply
         == """
         ok
-        output.rotation: 0 -> 90 (at the next restart)
+        output.rotation: 0 -> 90 (applied)
         display.blank-after: (not set) -> 0.5 (applied)
         log.level: info -> debug (applied)
 
         """)
+    // The screen turned at once: 320×240 points became 240×320.
+    let turned = try await request("status", at: socket, within: 5)
+    #expect(turned.contains("screen: 240x320 pt, scale 1, rotation 90"))
     // No touch comes, so the display goes off half a second after the reload.
     var blanked = false
     let deadline = Date().addingTimeInterval(10)
@@ -95,7 +98,8 @@ struct DemoLiveReloadTests {
     }
     #expect(blanked)
 
-    // SIGHUP (`systemctl reload`) reloads as well: back to info, so no more debug lines.
+    // SIGHUP (`systemctl reload`) reloads as well: back to info, so no more debug lines,
+    // and back to rotation 0.
     try "[log]\nlevel = \"info\"\n".write(toFile: config, atomically: true, encoding: .utf8)
     kill(demo.process.processIdentifier, SIGHUP)
     var hungUp = false
@@ -112,7 +116,7 @@ struct DemoLiveReloadTests {
     #expect(!lines[..<reloaded].contains { $0.hasPrefix("<7>") })
     #expect(lines[reloaded...].contains("<7>kiosk: control: status requested"))
     let hangUp = try #require(lines.firstIndex { $0.contains("SIGHUP: configuration") })
-    #expect(lines[hangUp] == "<5>kiosk: SIGHUP: configuration reloaded: 2 changes")
+    #expect(lines[hangUp] == "<5>kiosk: SIGHUP: configuration reloaded: 3 changes")
     #expect(!lines[hangUp...].contains { $0.hasPrefix("<7>") })
   }
 }

@@ -247,6 +247,23 @@ extension ControlSuites {
       #expect(app.status == 64)
     }
 
+    /// `kioskctl rotate` turns the app's screen; another angle is wrong usage, refused by
+    /// kioskctl before it connects.
+    @Test func rotateTurnsTheScreenAndRefusesOtherAngles() async throws {
+      let turned = try await kioskctl(["rotate", "90", "--socket", path])
+      #expect(turned.status == 0, "\(turned.errors)")
+      #expect(turned.output == "rotation: 90\nscreen: 20x30 pt\n")
+      #expect(app.screen.rotation == .degrees90)
+      let refused = try await kioskctl(["rotate", "45", "--socket", path])
+      #expect(refused.status == 64)
+      #expect(
+        refused.errors.contains("rotate 45 is not allowed; allowed: 0, 90, 180 or 270 (degrees)"))
+      #expect(app.screen.rotation == .degrees90)
+      #expect(try await kioskctl(["rotate", "0", "--socket", path]).status == 0)
+      app.runUntilIdle()
+      #expect(app.screen.rotation == .degrees0)
+    }
+
     /// A write that fails half way (a full disk) leaves no partial file and keeps the old one.
     @Test func aFailedScreenshotLeavesNothingPartial() async throws {
       app.window.backgroundColor = .green

@@ -63,7 +63,7 @@ extension ControlSuites {
       try rewrite(
         """
         [output]
-        rotation = 90
+        scale = 1
         [display]
         blank-after = 5
         [memory]
@@ -75,7 +75,7 @@ extension ControlSuites {
         """)
       #expect(
         try reload() == [
-          "output.rotation: 0 -> 90 (at the next restart)",
+          "output.scale: 2 -> 1 (at the next restart)",
           "display.blank-after: 60 -> 5 (applied)",
           "memory.pressure: some 150000 1000000 -> full 100000 2000000 (applied)",
           "memory.floor: 64 -> 32 (applied)",
@@ -93,10 +93,10 @@ extension ControlSuites {
       #expect(memoryStarts.last?.trigger == PSITrigger(parsing: "full 100000 2000000"))
       #expect(memoryStarts.last?.memAvailableFloorMegabytes == 32)
       #expect(memoryStarts.last?.minimumWarningInterval == 4)
-      #expect(settings.options.rotation == 0)
+      #expect(settings.options.scale == 2)
 
       // Taken changes are not listed again; the one waiting for a restart still is.
-      #expect(try reload() == ["output.rotation: 0 -> 90 (at the next restart)"])
+      #expect(try reload() == ["output.scale: 2 -> 1 (at the next restart)"])
       #expect(memoryStarts.count == 2)
     }
 

@@ -32,7 +32,8 @@ extension ConfigurationKey {
     ConfigurationKey(
       table: "output", name: "rotation", option: "rotation",
       kind: .integerChoice([0, 90, 180, 270]),
-      allowed: "0, 90, 180 or 270", current: { [String($0.rotation)] }),
+      allowed: "0, 90, 180 or 270", adopt: { $0.rotation = $1.rotation },
+      current: { [String($0.rotation)] }),
     ConfigurationKey(
       table: "output", name: "scale", option: "scale",
       // 1e-300 was taken (points of no pixels); a quarter pixel per point is already

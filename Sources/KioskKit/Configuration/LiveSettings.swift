@@ -1,4 +1,6 @@
+import KioskGraphics
 import KioskLinux
+import KioskUI
 import Logging
 #if compiler(>=6.3)
   import FoundationEssentials
@@ -10,10 +12,11 @@ import Logging
 #endif
 
 /// The settings a running app takes a new value of on `reload-config`
-/// (`KioskConfiguration.liveKeys`): the log level, the idle blanking timeout and the display
-/// schedule, the memory warning sources, the typing keys of `[input]` (on-screen keyboard,
-/// languages, repeat), its scanners and the looks and screen reader mode of
-/// `[accessibility]`. Other keys that changed are reported as waiting for the next restart.
+/// (`KioskConfiguration.liveKeys`): the main screen's rotation, the log level, the idle
+/// blanking timeout and the display schedule, the memory warning sources, the typing keys
+/// of `[input]` (on-screen keyboard, languages, repeat), its scanners and the looks and
+/// screen reader mode of `[accessibility]`. Other keys that changed are reported as waiting
+/// for the next restart.
 @MainActor
 final class LiveSettings {
   /// The options the app runs with now: those it started with, with every live change
@@ -134,6 +137,11 @@ final class LiveSettings {
   func apply(_ reload: ConfigurationReload) {
     let old = options
     options = reload.applyingLiveChanges(to: old)
+    if options.rotation != old.rotation, let rotation = Rotation(degrees: options.rotation) {
+      // Animated, as `kioskctl rotate` turns it; a turn taken since with kioskctl or by the
+      // app is replaced only when the file's value changes.
+      Screen.main.setRotation(rotation, animated: true)
+    }
     if options.logLevel != old.logLevel {
       Runtime.logLevel.value = Logger.Level(rawValue: options.logLevel) ?? .info
     }

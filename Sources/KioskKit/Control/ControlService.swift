@@ -38,7 +38,7 @@ final class ControlService {
   var screenshotFolder = "/run/kiosk"
   /// The screen reader and the looks (nil: the runtime started none; the requests say so).
   var accessibility: AccessibilityService?
-  private let logger: Logger
+  let logger: Logger
   private let started = monotonicSeconds()
 
   /// Memory warnings the app got, whatever sent them (`Runtime.handleMemoryWarning` counts).
@@ -76,6 +76,8 @@ final class ControlService {
     case .blank, .unblank:
       setDisplayBlanked(request == .blank)
       return .ok(["blanked: \(isBlanked() ? "yes" : "no")"])
+    case .rotate(let degrees):
+      return rotate(toDegrees: degrees)
     case .reloadConfig:
       guard let reloadConfiguration else {
         return .error("reload-config is not available: no configuration file")
@@ -278,7 +280,7 @@ final class ControlService {
     return parts.joined(separator: " ") + " (last \(ring.samples.count))"
   }
 
-  private func format(_ value: Double) -> String {
+  func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
