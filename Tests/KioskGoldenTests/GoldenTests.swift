@@ -63,6 +63,13 @@ struct GoldenTests {
   func rotatedScreen(rotation: Rotation) throws {
     let app = try TestApplication(
       pointSize: Size(width: 160, height: 90), scale: 1.5, rotation: rotation)
+    Self.addRotationScene(to: app, labelled: rotation)
+    try assertSnapshot(of: app, named: "rotated-\(rotation.degrees)")
+  }
+
+  /// `rotatedScreen`'s views: a bar along the top with a title, a square in the bottom
+  /// right corner of a 160×90 screen. Live turns (`LiveRotationGoldenTests`) draw them too.
+  static func addRotationScene(to app: TestApplication, labelled rotation: Rotation) {
     let bar = View(frame: Rect(x: 0, y: 0, width: 160, height: 20))
     bar.backgroundColor = Color(hex: 0x1c1c1e)
     let title = Label(frame: Rect(x: 6, y: 0, width: 150, height: 20))
@@ -74,7 +81,6 @@ struct GoldenTests {
     corner.backgroundColor = .systemBlue
     app.window.addSubview(bar)
     app.window.addSubview(corner)
-    try assertSnapshot(of: app, named: "rotated-\(rotation.degrees)")
   }
 
   @Test func alphaClippingAndTransforms() throws {
