@@ -14,7 +14,15 @@ extension Screen {
 
   /// Turns the screen on its panel, as setting `rotation` does; `animated` moves the views
   /// to their new places over a short animation instead of at once (the panel shows the
-  /// turned screen at once either way).
+  /// turned screen at once either way). `kioskctl rotate` and a reload of
+  /// `output.rotation` turn the main screen this way, animated. Turns in quick succession
+  /// are fine: the last one holds. Touch follows from the next event.
+  ///
+  /// UIKit's app asks for an orientation (`UIWindowScene.requestGeometryUpdate(_:)` within
+  /// its `supportedInterfaceOrientations`) and the system turns the screen when the
+  /// device's sensor agrees. A kiosk panel is mounted and has no sensor, so a KioskKit app
+  /// names the rotation on the panel itself (clockwise, as `output.rotation` does) and the
+  /// screen turns at once; there is no mask of supported orientations to check against.
   ///
   /// ```swift
   /// screen.setRotation(.degrees90, animated: true)
