@@ -34,7 +34,7 @@ struct Bench: ParsableCommand {
   @Flag(help: "Measure only the screen reader's figures and the audit, (u) to (y).")
   var accessibilityOnly = false
 
-  @Flag(help: "Measure only Auto Layout's figures, (z) to (ac), against a full frame.")
+  @Flag(help: "Measure only Auto Layout's figures, (z) to (ac), and rotation's, (ad).")
   var autoLayoutOnly = false
 
   @Flag(help: "Measure only the toolkit's figures, (q) to (t), against a full frame.")
@@ -85,6 +85,7 @@ struct Bench: ParsableCommand {
         try AutoLayoutMeasurements(frames: count, fullFrameMs: fullFrameMs).run().printTable()
         try SelfSizingTableMeasurements(frames: count, fullFrameMs: fullFrameMs).run()
           .printTable()
+        try RotationMeasurements(turns: max(count, 12)).run().printTable()
       }
       return true
     }
@@ -121,7 +122,7 @@ struct Bench: ParsableCommand {
     let inProcess:
       (
         Figures, MemoryFigures, TypingFigures, ToolkitFigures, AccessibilityFigures,
-        AutoLayoutFigures, SelfSizingTableFigures
+        AutoLayoutFigures, SelfSizingTableFigures, RotationFigures
       )? =
         startupOnly
         ? nil
@@ -140,7 +141,10 @@ struct Bench: ParsableCommand {
             frames: count, fullFrameMs: figures.fullFrameMs
           )
           .run()
-          return (figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing)
+          let rotation = try RotationMeasurements(turns: max(count, 12)).run()
+          return (
+            figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing, rotation
+          )
         }
     // Other processes, started one after another while this one waits: nothing else runs.
     let startCount = max(starts, 9)
@@ -150,11 +154,12 @@ struct Bench: ParsableCommand {
       var all = start.dictionary(suffix: "").merging(start4K.dictionary(suffix: "_4k")) { a, _ in
         a
       }
-      if let (figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing) = inProcess {
+      if let (figures, memory, typing, toolkit, reader, autoLayout, selfSizing, turn) = inProcess {
         all.merge(figures.dictionary) { a, _ in a }
         all.merge(selfSizing.dictionary) { a, _ in a }
+        all.merge(turn.dictionary) { a, _ in a }
         all.merge(autoLayout.dictionary) { a, _ in a }
-        all.merge(accessibility.dictionary) { a, _ in a }
+        all.merge(reader.dictionary) { a, _ in a }
         all.merge(memory.dictionary) { a, _ in a }
         all.merge(typing.dictionary) { a, _ in a }
         all.merge(toolkit.dictionary) { a, _ in a }
@@ -162,14 +167,15 @@ struct Bench: ParsableCommand {
       let data = try JSONSerialization.data(withJSONObject: all, options: [.sortedKeys])
       print(String(decoding: data, as: UTF8.self))
     } else {
-      if let (figures, memory, typing, toolkit, accessibility, autoLayout, selfSizing) = inProcess {
+      if let (figures, memory, typing, toolkit, reader, autoLayout, selfSizing, turn) = inProcess {
         figures.printTable()
         memory.printTable()
         typing.printTable()
         toolkit.printTable()
-        accessibility.printTable()
+        reader.printTable()
         autoLayout.printTable()
         selfSizing.printTable()
+        turn.printTable()
       }
       section(
         "start-up: kiosk-refscene spawned \(startCount) times, virtual framebuffer in real time")

@@ -82,6 +82,8 @@ enum BenchGoals {
     Goal("(z)", .atMost(2), "ms", json: "auto_layout_from_scratch_ms"),
     Goal("(aa)", .atMost(0.1), "ms", json: "auto_layout_after_one_constant_ms"),
     Goal("(ac)", .atMost(0), json: "self_sizing_table_allocations_per_steady_frame"),
+    // Issue 39: turning the screen at run time, request to the first frame at the new angle.
+    Goal("(ad)", .atMost(100), "ms", json: "rotation_request_to_frame_ms"),
     Goal("(n)", .atMost(15), "ms", json: "start_ready_ms_median", qualifier: "1920×1080"),
     Goal("(n)", .atMost(40), "ms", json: "start_ready_ms_median_4k", qualifier: "3840×2160"),
     Goal("(o)", .atMost(30), "MB", json: "start_rss_mb", qualifier: "1920×1080"),
