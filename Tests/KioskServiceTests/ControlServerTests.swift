@@ -229,6 +229,23 @@ extension ControlSuites {
       app.runUntilIdle()
     }
 
+    /// With Reduce Motion the operator's turn is not animated: the controllers' coordinator
+    /// says so, and nothing is left moving.
+    @Test func rotateWithReduceMotionTurnsAtOnce() async throws {
+      let root = CoordinatorRecorder()
+      app.window.rootViewController = root
+      app.runUntilIdle()
+      _ = try await exchange("rotate 90", at: path)
+      #expect(root.animated == [true])
+      var settings = app.application.accessibilitySettings
+      settings.reduceMotion = true
+      app.application.accessibilitySettings = settings
+      defer { app.application.accessibilitySettings = AccessibilitySettings() }
+      _ = try await exchange("rotate 180", at: path)
+      #expect(root.animated == [true, false])
+      #expect(app.screen.rotation == .degrees180)
+    }
+
     @Test func reloadConfigSaysWhenItIsNotAvailable() async throws {
       let missing = try await exchange("reload-config", at: path)
       #expect(missing == "error: reload-config is not available: no configuration file\n")
@@ -415,5 +432,18 @@ extension ControlSuites {
           == "error: the reply is \(size) bytes, more than the \(ControlReply.maximumSize) a client reads; kioskctl screenshot --in-app-folder has the app write it in its folder\n"
       )
     }
+  }
+}
+
+/// Records whether each size transition it hears is animated.
+@MainActor
+private final class CoordinatorRecorder: ViewController {
+  var animated: [Bool] = []
+
+  override func viewWillTransition(
+    to size: Size, with coordinator: ViewControllerTransitionCoordinator
+  ) {
+    super.viewWillTransition(to: size, with: coordinator)
+    animated.append(coordinator.isAnimated)
   }
 }

@@ -138,9 +138,9 @@ final class LiveSettings {
     let old = options
     options = reload.applyingLiveChanges(to: old)
     if options.rotation != old.rotation, let rotation = Rotation(degrees: options.rotation) {
-      // Animated, as `kioskctl rotate` turns it; a turn taken since with kioskctl or by the
-      // app is replaced only when the file's value changes.
-      Screen.main.setRotation(rotation, animated: true)
+      // As `kioskctl rotate` turns it; a turn taken since with kioskctl or by the app is
+      // replaced only when the file's value changes.
+      Screen.main.turnAsOperatorAsks(to: rotation)
     }
     if options.logLevel != old.logLevel {
       Runtime.logLevel.value = Logger.Level(rawValue: options.logLevel) ?? .info
