@@ -100,6 +100,25 @@ extension ControlSuites {
       #expect(memoryStarts.count == 2)
     }
 
+    /// `output.rotation` is live: a change turns the main screen; a reload that leaves it
+    /// alone keeps a turn taken since (by kioskctl or the app).
+    @Test func aChangedRotationTurnsTheScreenAndAnUnchangedOneLeavesATurnAlone() throws {
+      #expect(Screen.main === app.screen)
+      try rewrite("[output]\nrotation = 270\n[display]\nblank-after = 60\n")
+      #expect(try reload() == ["output.rotation: 0 -> 270 (applied)"])
+      #expect(app.screen.rotation == .degrees270)
+      #expect(app.screen.bounds.size == Size(width: 20, height: 40))
+      app.screen.rotation = .degrees90  // kioskctl rotate 90
+      try rewrite("[output]\nrotation = 270\n[display]\nblank-after = 30\n")
+      #expect(try reload() == ["display.blank-after: 60 -> 30 (applied)"])
+      #expect(app.screen.rotation == .degrees90)
+      try rewrite("[output]\nrotation = 180\n[display]\nblank-after = 30\n")
+      #expect(try reload() == ["output.rotation: 270 -> 180 (applied)"])
+      #expect(app.screen.rotation == .degrees180)
+      app.advance(by: 1)
+      app.screen.rotation = .degrees0
+    }
+
     @Test func removingTheTimeoutStopsBlanking() throws {
       try rewrite("")
       #expect(try reload() == ["display.blank-after: 60 -> (not set) (applied)"])
