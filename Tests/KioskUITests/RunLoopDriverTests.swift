@@ -75,11 +75,12 @@ struct RunLoopDriverTests {
     #expect(Transaction.isCommitPending)
     // The test's own loop again before waiting, so other tests never see the main queue.
     app.loop.install()
-    // Up to ten seconds: the commit source's event reaches the main queue through
-    // dispatch's own thread, later than blocks put on the queue directly, and the main
-    // queue is shared with the other tests' main-actor work (two seconds were once too
-    // few while the whole suite ran beside a build).
-    let deadline = monotonicSeconds() + 10
+    // Up to two minutes (the loop ends as soon as the frame is there): the commit
+    // source's event reaches the main queue through dispatch's own thread, later than
+    // blocks put on the queue directly, and the main queue is shared with the other tests'
+    // main-actor work (two seconds, then ten, were too few while the whole suite ran beside
+    // a build and QEMU).
+    let deadline = monotonicSeconds() + 120
     while (!ran || app.output.framesPresented == framesBefore) && monotonicSeconds() < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
