@@ -82,6 +82,7 @@ struct StoryboardLaunchTests {
   @Test func launchingWithAMainStoryboardFollowsTheSeedOrder() throws {
     let app = try TestApplication(pointSize: Size(width: 300, height: 200))
     let path = try writeStoryboard()
+    defer { try? FileManager.default.removeItem(atPath: path) }
     StoryboardLaunchDelegate.agrees = true
     LaunchLog.entries = []
     #expect(try app.application.launch(StoryboardLaunchDelegate.self, mainStoryboard: path))
@@ -103,6 +104,7 @@ struct StoryboardLaunchTests {
   @Test func aDelegateThatRefusesKeepsTheWindowHidden() throws {
     let app = try TestApplication(pointSize: Size(width: 300, height: 200))
     let path = try writeStoryboard()
+    defer { try? FileManager.default.removeItem(atPath: path) }
     StoryboardLaunchDelegate.agrees = false
     defer { StoryboardLaunchDelegate.agrees = true }
     #expect(try !app.application.launch(StoryboardLaunchDelegate.self, mainStoryboard: path))
@@ -115,6 +117,7 @@ struct StoryboardLaunchTests {
     let app = try TestApplication(pointSize: Size(width: 300, height: 200))
     let unknownClass = try writeStoryboard(
       #"{ "initial": "root", "scenes": { "root": { "class": "Rooot" } } }"#)
+    defer { try? FileManager.default.removeItem(atPath: unknownClass) }
     LaunchLog.entries = []
     #expect(
       throws: StoryboardError(
@@ -127,6 +130,7 @@ struct StoryboardLaunchTests {
     }
     #expect(!LaunchLog.take().contains { $0.hasPrefix("didFinishLaunching") })
     let noInitial = try writeStoryboard(#"{ "scenes": { "root": { "class": "LaunchRoot" } } }"#)
+    defer { try? FileManager.default.removeItem(atPath: noInitial) }
     do {
       _ = try app.application.launch(StoryboardLaunchDelegate.self, mainStoryboard: noInitial)
       Issue.record("launched")
@@ -147,6 +151,7 @@ struct StoryboardLaunchTests {
 
   @Test func theRuntimeStartsWithTheStoryboardOfMainStoryboard() throws {
     let path = try writeStoryboard()
+    defer { try? FileManager.default.removeItem(atPath: path) }
     StoryboardLaunchDelegate.agrees = true
     LaunchLog.entries = []
     #expect(
@@ -166,6 +171,7 @@ struct StoryboardLaunchTests {
   @Test func theRuntimeStopsWithTheUsageCodeOnABadStoryboard() throws {
     let broken = try writeStoryboard(
       #"{ "initial": "root", "scenes": { "root": { "class": "LaunchRoot" }, }"#)
+    defer { try? FileManager.default.removeItem(atPath: broken) }
     #expect(try runRuntime(["--main-storyboard", broken]) == .usage)
     #expect(try runRuntime(["--main-storyboard", "/nonexistent.storyboard.json"]) == .usage)
     #expect(KioskExitCode.usage.rawValue == 64)
