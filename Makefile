@@ -44,11 +44,12 @@ DEB_BUILD_PACKAGES := debhelper dpkg-dev lintian
 # root's maintainer scripts run through qemu-user; xz-utils: trixie's modules are .ko.xz;
 # alsa-utils: amixer, which unmutes the emulated sound card of the speech test; libcec6:
 # the library the HDMI-CEC test opens through the ABI KioskKit declares, not a build
-# dependency: KioskKit loads it with dlopen.)
+# dependency: KioskKit loads it with dlopen; tzdata: the zones the display schedule's tests
+# turn clocks in, Europe/Berlin and America/New_York, absent from a minimal Debian.)
 DEB_TEST_PACKAGES := qemu-system-x86 linux-image-amd64 busybox-static udev python3 systemd \
 	seatd prometheus libpam-systemd \
 	mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test xz-utils alsa-utils \
-	libcec6
+	libcec6 tzdata
 
 .PHONY: all deps test-deps deb-deps install-packages build generated-docs docs gallery demo test test-examples test-boot deb cross-toolchain fuzz test-asan prebuilt \
 	bench install install-files install-app-files install-system-files format lint clean
